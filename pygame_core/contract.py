@@ -1,0 +1,246 @@
+"""The one contract every game implements.
+
+A game is a :class:`Game` subclass with a frozen, validated config dataclass, a frozen
+state dataclass and frozen action dataclasses. The state always carries the config, the
+seed and the history of applied actions, so ``(config, seed, history)`` replays it
+exactly; the save format (:mod:`pygame_core.saves`) stores just that.
+
+The pieces shared by all games live here: :class:`Event` (what happened, for the log
+and animations, optionally private to some seats), :class:`Outcome` (the end of a
+match), :class:`Bot` (what a bot level must provide) and the :class:`Game` base class
+with the checks every game gets for free (legality, history, config codec).
+"""
+
+from __future__ import annotations
+
+import abc
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+from .codec import from_data, to_data
+from .errors import ConfigError, IllegalActionError
+
+#: Largest seed accepted by ``new_game`` (fits a JavaScript number exactly).
+MAX_SEED = 2**53 - 1
+
+#: The bot levels every game offers, weakest first.
+BOT_LEVELS = ("easy", "medium", "expert")
+
+
+class GameState(Protocol):
+    """What every game's state carries besides its own fields."""
+
+    @property
+    def config(self) -> Any: ...
+
+    @property
+    def seed(self) -> int: ...
+
+    @property
+    def history(self) -> tuple[Any, ...]: ...
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the log and for animations.
+
+    ``kind`` is a short identifier (``"rolled"``, ``"bust"``...) and ``params`` its named
+    values (seats, dice, cards, chips) as sorted ``(name, value)`` pairs, all JSON-safe.
+    ``visible_to`` is ``None`` for a public event, or the seats that may see it (a card
+    dealt face down is shown only to its owner).
+    """
+
+    kind: str
+    params: tuple[tuple[str, Any], ...] = ()
+    visible_to: frozenset[int] | None = None
+
+    @classmethod
+    def make(cls, kind: str, *, visible_to: Sequence[int] | None = None, **params: Any) -> Event:
+        """``Event.make("rolled", seat=0, dice=(4,), total=4)``."""
+        seen = None if visible_to is None else frozenset(visible_to)
+        return cls(kind, tuple(sorted(params.items())), seen)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The value of parameter ``name``."""
+        for key, value in self.params:
+            if key == name:
+                return value
+        return default
+
+    def as_dict(self) -> dict[str, Any]:
+        """The parameters as a plain dict."""
+        return dict(self.params)
+
+    def visible_for(self, seat: int | None) -> bool:
+        """Whether ``seat`` (``None``: a spectator) may see this event."""
+        return self.visible_to is None or (seat is not None and seat in self.visible_to)
+
+
+def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
+    """The events ``seat`` may see, in order."""
+    return tuple(e for e in events if e.visible_for(seat))
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished match ended.
+
+    ``winners`` holds every winning seat (more than one when the win is shared);
+    ``scores`` the final figure per seat that decided it, named by ``score_kind``
+    (``"chips"``, ``"rounds"`` or ``"points"``).
+    """
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    score_kind: str
+
+
+C = TypeVar("C")
+S = TypeVar("S", bound=GameState)
+A = TypeVar("A")
+V = TypeVar("V")
+
+
+class Bot(Protocol):
+    """A bot level: picks one of ``legal`` from what its seat can see."""
+
+    def choose(self, view: Any, legal: Sequence[Any], seed: int) -> Any:
+        """The chosen action; ``seed`` makes any randomness repeatable."""
+        ...
+
+
+class Game(abc.ABC, Generic[C, S, A, V]):
+    """Base class of every game; subclasses fill in the rules.
+
+    Subclasses set the class attributes and implement :meth:`new_game`,
+    :meth:`current_player`, :meth:`legal_actions`, :meth:`_step`, :meth:`outcome`,
+    :meth:`view` and :meth:`make_bot`. :meth:`apply` checks legality, calls
+    :meth:`_step` and records the action in the state's history.
+    """
+
+    #: Registry id, e.g. ``"dice21"``.
+    id: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    #: The frozen config dataclass; its ``__post_init__`` raises :class:`ConfigError`.
+    config_type: ClassVar[type]
+    #: Every action dataclass of the game (their class names tag them in JSON).
+    action_types: ClassVar[tuple[type, ...]]
+    #: Named option sets; a preset is a dict of config fields (players are added).
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]]
+
+    # -- configuration -------------------------------------------------------------
+    def config(self, **options: Any) -> C:
+        """A validated config; unknown options raise :class:`ConfigError`."""
+        names = {f.name for f in dataclasses.fields(self.config_type)}
+        for name in options:
+            if name not in names:
+                raise ConfigError(name, "unknown option")
+        return self.config_type(**options)  # type: ignore[no-any-return]
+
+    def preset(self, name: str, players: int) -> C:
+        """The config of preset ``name`` for ``players`` players."""
+        if name not in self.presets:
+            raise ConfigError("preset", f"unknown preset {name!r}")
+        return self.config(players=players, **self.presets[name])
+
+    def config_to_dict(self, config: C) -> dict[str, Any]:
+        """The config as JSON-safe data."""
+        data = to_data(config)
+        assert isinstance(data, dict)
+        return data
+
+    def config_from_dict(self, data: Any) -> C:
+        """Inverse of :meth:`config_to_dict`; any problem raises :class:`ConfigError`."""
+        try:
+            return from_data(self.config_type, data, "config")
+        except ConfigError:
+            raise
+        except ValueError as exc:
+            raise ConfigError("config", str(exc)) from exc
+
+    # -- actions ---------------------------------------------------------------------
+    def action_to_dict(self, action: A) -> dict[str, Any]:
+        """The action as JSON-safe data, tagged with its type name."""
+        data = to_data(action)
+        assert isinstance(data, dict)
+        return {"type": type(action).__name__, **data}
+
+    def action_from_dict(self, data: Any) -> A:
+        """Inverse of :meth:`action_to_dict`; raises ``ValueError`` on anything else."""
+        if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+            raise ValueError("an action must be an object with a type")
+        by_name = {cls.__name__: cls for cls in self.action_types}
+        cls = by_name.get(data["type"])
+        if cls is None:
+            raise ValueError(f"unknown action type {data['type']!r}")
+        fields = {k: v for k, v in data.items() if k != "type"}
+        return from_data(cls, fields, data["type"])
+
+    # -- the rules -------------------------------------------------------------------
+    @abc.abstractmethod
+    def new_game(self, config: C, seed: int) -> S:
+        """The state at the start of a match (any opening chance already resolved)."""
+
+    @abc.abstractmethod
+    def current_player(self, state: S) -> int | None:
+        """The seat that must act, or ``None`` when the match is over."""
+
+    @abc.abstractmethod
+    def legal_actions(self, state: S) -> tuple[A, ...]:
+        """Every legal action of the current player (empty when the match is over)."""
+
+    @abc.abstractmethod
+    def _step(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """Apply a legal action (already checked); must not mutate ``state``."""
+
+    def is_legal(self, state: S, action: A) -> bool:
+        """Whether ``action`` may be applied now."""
+        return action in self.legal_actions(state)
+
+    def apply(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
+        """The state after ``action`` and the events it caused; ``state`` is unchanged.
+
+        Raises :class:`IllegalActionError` if the action is not legal now.
+        """
+        if not self.is_legal(state, action):
+            raise IllegalActionError(f"{self.id}: {action!r} is not a legal action now")
+        new_state, events = self._step(state, action)
+        new_state = dataclasses.replace(new_state, history=state.history + (action,))  # type: ignore[type-var]
+        return new_state, events
+
+    @abc.abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """How the match ended, or ``None`` while it is still on."""
+
+    @abc.abstractmethod
+    def view(self, state: S, seat: int | None) -> V:
+        """What ``seat`` may know (``None``: a spectator who sees only public facts)."""
+
+    @abc.abstractmethod
+    def make_bot(self, level: str) -> Bot:
+        """The bot of ``level`` (one of :data:`BOT_LEVELS`)."""
+
+    def check_invariants(self, state: S) -> None:
+        """Raise ``AssertionError`` if a conservation law is broken (chips, cards).
+
+        The contract suite calls it at every step of every playout; games with chips
+        or cards override it. It is a test aid, never part of the rules.
+        """
+
+    def arena_metrics(self, state: S) -> Mapping[str, float]:
+        """Extra per-match figures the arena averages (e.g. rounds played)."""
+        return {}
+
+    def is_over(self, state: S) -> bool:
+        """Whether the match has ended."""
+        return self.current_player(state) is None
+
+
+def check_seed(seed: int) -> int:
+    """``seed`` if it is a valid seed, else :class:`ConfigError`."""
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise ConfigError("seed", f"must be a whole number from 0 to {MAX_SEED}")
+    return seed
