@@ -145,9 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Command-line entry point."""
     parser = argparse.ArgumentParser(prog="python -m pygame_core.arena", description=__doc__)
     parser.add_argument("game", help="game id, e.g. dice21")
-    parser.add_argument(
-        "--bots", default="expert,medium", help="level per seat, comma-separated"
-    )
+    parser.add_argument("--bots", default="expert,medium", help="level per seat, comma-separated")
     parser.add_argument("--games", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--preset", default=None)

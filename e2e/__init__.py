@@ -1,0 +1,1 @@
+"""Browser tests of the real built site in a real Chromium."""

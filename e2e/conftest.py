@@ -1,0 +1,122 @@
+"""Fixtures of the browser tests: the built site, Chromium, and guards on every page.
+
+Every test gets a page whose context aborts (and records) any request to a host other
+than this machine, and fails the test on a console error, an uncaught page error or a
+Content-Security-Policy violation.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
+
+import pytest
+from playwright.sync_api import BrowserContext, Page
+
+from e2e.browser import CHROMIUM_ARGS, system_chromium
+from e2e.server import SiteServer
+
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "_site"
+ARTIFACTS = ROOT / "e2e" / "artifacts"
+LOCAL_HOSTS = {"127.0.0.1", "localhost"}
+READY = "html[data-ready='1']"
+#: Python start-up in a cold headless Chromium on 2 cores takes a few seconds.
+READY_TIMEOUT_MS = int(os.environ.get("NORDIC21_READY_TIMEOUT_MS", "60000"))
+
+# Records CSP violations from the first moment of every document.
+CSP_PROBE = """
+window.__cspViolations = [];
+document.addEventListener('securitypolicyviolation', (e) => {
+  window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI);
+});
+"""
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    """Use the system Chromium with the flags it needs here."""
+    args = {**browser_type_launch_args, "args": CHROMIUM_ARGS}
+    path = system_chromium()
+    if path:
+        args["executable_path"] = path
+    return args
+
+
+@pytest.fixture(scope="session")
+def site() -> Iterator[SiteServer]:
+    """The built site served under /nordic21/ (as on GitHub Pages)."""
+    if not (SITE / "index.html").is_file():
+        pytest.fail("_site/ is not built: run `make site` (make test does it)")
+    server = SiteServer(SITE).start()
+    yield server
+    server.stop()
+
+
+class Guard:
+    """What the page did that it must not."""
+
+    def __init__(self) -> None:
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+
+    def route(self, route: Any) -> None:
+        host = urlparse(route.request.url).hostname or ""
+        if route.request.url.startswith(("data:", "blob:")) or host in LOCAL_HOSTS:
+            route.continue_()
+        else:
+            self.outside.append(route.request.url)
+            route.abort()
+
+    def watch(self, page: Page) -> None:
+        page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        page.on("pageerror", lambda e: self.errors.append(f"page error: {e}"))
+
+
+@pytest.fixture
+def guard() -> Guard:
+    """The record of forbidden behaviour of this test's pages."""
+    return Guard()
+
+
+@pytest.fixture
+def context(context: BrowserContext, guard: Guard) -> BrowserContext:
+    """Every page of the context is guarded."""
+    context.route("**/*", guard.route)
+    context.add_init_script(CSP_PROBE)
+    context.on("page", guard.watch)
+    return context
+
+
+@pytest.fixture
+def page(context: BrowserContext, guard: Guard) -> Iterator[Page]:
+    """A guarded page; after the test: no outside request, no error, no CSP violation."""
+    page = context.new_page()
+    yield page
+    violations: list[str] = []
+    for p in context.pages:
+        try:
+            violations += p.evaluate("window.__cspViolations || []")
+        except Exception:  # a page that is closing has nothing left to report
+            continue
+    assert guard.outside == [], f"requests left the site: {guard.outside}"
+    assert guard.errors == [], f"console errors: {guard.errors}"
+    assert violations == [], f"CSP violations: {violations}"
+
+
+def open_app(page: Page, url: str, query: str = "") -> Page:
+    """Load the app and wait until Python says it is ready."""
+    page.goto(url + query)
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    return page
+
+
+def shoot(page: Page, name: str) -> Path:
+    """Keep a screenshot as a test artifact."""
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / f"{name}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path

@@ -1,0 +1,28 @@
+"""The foundation: the built site boots Python offline and lists the five games."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import open_app, shoot
+from e2e.server import SiteServer
+
+GAMES = ["21", "41", "Tjueett", "Tjugoett", "Twenty One"]
+
+
+def test_home_lists_the_five_games(page: Page, site: SiteServer) -> None:
+    open_app(page, site.url, "?lang=en")
+    tiles = page.locator(".tile .tile-name")
+    expect(tiles).to_have_text(GAMES)
+    for name in GAMES:
+        expect(page.get_by_role("button", name=name, exact=True)).to_be_visible()
+    assert all(r.startswith("/nordic21/") for r in site.requests), site.requests
+    shoot(page, "home-tablet")
+
+
+def test_shell_paints_before_python(page: Page, site: SiteServer) -> None:
+    page.goto(site.url + "?lang=nb")
+    expect(page.locator("#boot-status")).to_be_visible()
+    expect(page.locator("h1")).to_have_text("Nordic 21")
+    page.wait_for_selector("html[data-ready='1']", timeout=60000)
+    expect(page.get_by_role("heading", name="Velg et spill")).to_be_visible()

@@ -1,0 +1,70 @@
+"""The UI's pure parts: safe markup, translations, language choice, home screen."""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+
+import pytest
+
+from pygame_core.registry import ALL_GAME_IDS
+from web.i18n import LANGUAGES, LOCALES, Translator, pick_language
+from web.markup import Markup, h
+from web.screens.home import render_home
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def placeholders(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+def test_every_language_has_every_key_with_the_same_placeholders() -> None:
+    tables = {lang: json.loads((LOCALES / f"{lang}.json").read_text("utf-8")) for lang in LANGUAGES}
+    keys = set(tables["en"])
+    for lang, table in tables.items():
+        assert set(table) == keys, f"{lang}: {sorted(set(table) ^ keys)}"
+        for key in keys:
+            assert table[key].strip(), f"{lang}:{key} is empty"
+            assert placeholders(table[key]) == placeholders(tables["en"][key]), f"{lang}:{key}"
+
+
+def test_text_is_escaped_and_markup_is_kept() -> None:
+    out = h("p", {"title": HOSTILE}, HOSTILE, Markup("<b>ok</b>"))
+    assert "<img" not in out
+    assert "&lt;img src=x onerror=alert(1)&gt;" in out
+    assert "<b>ok</b>" in out
+
+
+@pytest.mark.parametrize(
+    ("requested", "remembered", "browser", "expected"),
+    [
+        ("sv", "da", ["nb-NO"], "sv"),
+        (None, "da", ["nb-NO"], "da"),
+        (None, None, ["nn-NO", "en"], "nb"),
+        (None, None, ["no"], "nb"),
+        ("xx", None, ["da-DK"], "da"),
+        (None, None, ["fr-FR"], "en"),
+    ],
+)
+def test_language_choice(
+    requested: str | None, remembered: str | None, browser: list[str], expected: str
+) -> None:
+    assert pick_language(requested, remembered, browser) == expected
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_home_lists_every_game_with_its_name_as_accessible_name(lang: str) -> None:
+    tr = Translator(lang)
+    html = render_home(tr, ALL_GAME_IDS)
+    labels = re.findall(r'class="tile"[^>]*aria-label="([^"]+)"', html)
+    assert labels == ["21", "41", "Tjueett", "Tjugoett", "Twenty One"]
+    assert f'lang="{lang}"' in html
+
+
+def test_unbuilt_games_are_disabled_and_say_so() -> None:
+    tr = Translator("en")
+    html = render_home(tr, ("dice21",))
+    assert html.count("disabled") == 4
+    assert html.count(tr.t("home.coming_soon")) == 4

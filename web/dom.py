@@ -1,0 +1,98 @@
+"""The only module that touches the browser's DOM (besides storage).
+
+Screens render to safe markup strings (:mod:`web.markup`); :class:`Page` puts them in
+the page and turns clicks, key presses and form changes into calls of one handler
+through event delegation on the root, so no listener is ever attached to (and leaked
+with) a rendered element.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import js
+from pyodide.ffi import create_proxy, jsnull
+
+from web.markup import Markup
+
+#: Handler of a user action: (action name, the element's data-* values).
+ActionHandler = Callable[[str, dict[str, str]], None]
+
+
+def _opt(value: Any) -> Any:
+    """``None`` for JavaScript's null (Pyodide hands it over as ``jsnull``)."""
+    return None if value is None or value is jsnull else value
+
+
+def _dataset(element: Any) -> dict[str, str]:
+    keys = js.Object.keys(element.dataset)
+    return {str(k): str(getattr(element.dataset, k)) for k in keys}
+
+
+class Page:
+    """The app's root element, its live region and its delegated events."""
+
+    def __init__(self, on_action: ActionHandler, on_field: ActionHandler) -> None:
+        self.root = js.document.getElementById("app")
+        self.announcer = js.document.getElementById("announcer")
+        self._on_action = on_action
+        self._on_field = on_field
+        self._proxies = [create_proxy(self._click), create_proxy(self._change)]
+        self.root.addEventListener("click", self._proxies[0])
+        self.root.addEventListener("change", self._proxies[1])
+
+    def _click(self, event: Any) -> None:
+        target = _opt(event.target.closest("[data-action]"))
+        if target is None or target.disabled or target.getAttribute("aria-disabled") == "true":
+            return
+        event.preventDefault()
+        self._on_action(str(target.dataset.action), _dataset(target))
+
+    def _change(self, event: Any) -> None:
+        target = event.target
+        name = _opt(target.getAttribute("data-field"))
+        if name is None:
+            return
+        value = target.checked if target.type == "checkbox" else target.value
+        data = _dataset(target)
+        data["value"] = "1" if value is True else ("0" if value is False else str(value))
+        self._on_field(str(name), data)
+
+    def mount(self, markup: Markup) -> None:
+        """Replace the screen, keeping keyboard focus on the same control if it survives."""
+        active = _opt(js.document.activeElement)
+        key = _opt(active.getAttribute("data-focus")) if active is not None else None
+        self.root.innerHTML = markup
+        target = None
+        if key is not None:
+            target = _opt(self.root.querySelector(f'[data-focus="{key}"]'))
+        if target is None:
+            target = _opt(self.root.querySelector("[data-autofocus]"))
+        if target is not None:
+            target.focus()
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` through the polite live region (screen readers read it out)."""
+        self.announcer.textContent = ""
+        self.announcer.textContent = text
+
+    def set_language(self, lang: str, title: str) -> None:
+        """Mark the document's language and title."""
+        js.document.documentElement.lang = lang
+        js.document.title = title
+
+    def mark_ready(self) -> None:
+        """Tell tests (and the loading shell) that the UI is interactive."""
+        js.document.documentElement.setAttribute("data-ready", "1")
+
+
+def query_param(name: str) -> str | None:
+    """A parameter of the page's query string."""
+    value = _opt(js.URLSearchParams.new(js.window.location.search).get(name))
+    return None if value is None else str(value)
+
+
+def browser_languages() -> list[str]:
+    """The browser's preferred language tags."""
+    return [str(x) for x in js.navigator.languages] or [str(js.navigator.language)]

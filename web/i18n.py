@@ -1,0 +1,60 @@
+"""Translations: every visible string goes through :func:`Translator.t`.
+
+The tables are JSON files in ``web/locales/`` (one per language, the same keys in
+each); the build also reads them to fill the loading shell before Python runs.
+``{name}`` placeholders are filled with :meth:`str.format_map`.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from functools import cache
+from pathlib import Path
+
+LANGUAGES = ("nb", "sv", "da", "en")
+DEFAULT_LANGUAGE = "en"
+#: Browser language tags that map to our languages (Norwegian has three tags).
+_ALIASES = {"nb": "nb", "no": "nb", "nn": "nb", "sv": "sv", "da": "da", "en": "en"}
+LOCALES = Path(__file__).parent / "locales"
+
+
+@cache
+def table(lang: str) -> dict[str, str]:
+    """The translation table of ``lang``."""
+    data = json.loads((LOCALES / f"{lang}.json").read_text("utf-8"))
+    if not isinstance(data, dict):
+        raise ValueError(f"locale {lang} is not a table")
+    return data
+
+
+def pick_language(requested: str | None, remembered: str | None, browser: Iterable[str]) -> str:
+    """The language to use: ``?lang=`` first, then the remembered choice, then the browser."""
+    for candidate in (requested, remembered):
+        if candidate in LANGUAGES:
+            return candidate
+    for tag in browser:
+        base = tag.lower().split("-")[0]
+        if base in _ALIASES:
+            return _ALIASES[base]
+    return DEFAULT_LANGUAGE
+
+
+class Translator:
+    """Looks up strings of one language, falling back to English."""
+
+    def __init__(self, lang: str) -> None:
+        if lang not in LANGUAGES:
+            raise ValueError(f"unsupported language {lang!r}")
+        self.lang = lang
+
+    def t(self, key: str, **params: object) -> str:
+        """The string for ``key`` with its placeholders filled."""
+        text = table(self.lang).get(key)
+        if text is None:
+            text = table(DEFAULT_LANGUAGE).get(key, key)
+        return text.format_map(params) if params else text
+
+    def has(self, key: str) -> bool:
+        """Whether ``key`` is translated."""
+        return key in table(DEFAULT_LANGUAGE)

@@ -1,0 +1,1 @@
+"""Screens: pure functions from what the app knows to safe markup."""

@@ -1,0 +1,96 @@
+"""Dice, cards and tile art drawn as inline SVG (no images, no fonts from elsewhere).
+
+Everything here is built from numbers the rules core produced, never from text a
+person typed; accessible names are set by the caller (SVG is ``aria-hidden``).
+"""
+
+from __future__ import annotations
+
+from pygame_core.cards import rank, suit
+from web.markup import Markup, h
+
+#: Pip centres on a 100x100 die face.
+_PIPS = {
+    1: [(50, 50)],
+    2: [(28, 28), (72, 72)],
+    3: [(28, 28), (50, 50), (72, 72)],
+    4: [(28, 28), (72, 28), (28, 72), (72, 72)],
+    5: [(28, 28), (72, 28), (50, 50), (28, 72), (72, 72)],
+    6: [(28, 26), (72, 26), (28, 50), (72, 50), (28, 74), (72, 74)],
+}
+SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
+RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def die_face(value: int, css_class: str = "die-svg") -> Markup:
+    """A die showing ``value`` (1-6)."""
+    pips = [h("circle", {"cx": x, "cy": y, "r": 9, "class": "pip"}) for x, y in _PIPS[value]]
+    return h(
+        "svg",
+        {"class": css_class, "viewBox": "0 0 100 100", "aria-hidden": "true", "focusable": "false"},
+        h("rect", {"x": 4, "y": 4, "width": 92, "height": 92, "rx": 18, "class": "die-body"}),
+        pips,
+    )
+
+
+def card_face(card: int, css_class: str = "card-svg") -> Markup:
+    """The face of ``card`` (0-51): rank and suit in two corners, a large suit mark."""
+    r, s = rank(card), suit(card)
+    label = RANK_LABELS.get(r, str(r))
+    colour = "red" if s in (1, 2) else "black"
+    symbol = SUIT_SYMBOLS[s]
+    return h(
+        "svg",
+        {
+            "class": f"{css_class} {colour}",
+            "viewBox": "0 0 100 140",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        h("rect", {"x": 2, "y": 2, "width": 96, "height": 136, "rx": 10, "class": "card-body"}),
+        h("text", {"x": 10, "y": 32, "class": "card-rank"}, label),
+        h("text", {"x": 10, "y": 56, "class": "card-suit-small"}, symbol),
+        h("text", {"x": 50, "y": 96, "class": "card-suit-big", "text-anchor": "middle"}, symbol),
+        h("text", {"x": 90, "y": 130, "class": "card-rank", "text-anchor": "end"}, label),
+    )
+
+
+def card_back(css_class: str = "card-svg") -> Markup:
+    """The back of a card: a calm lattice."""
+    return h(
+        "svg",
+        {
+            "class": f"{css_class} back",
+            "viewBox": "0 0 100 140",
+            "aria-hidden": "true",
+            "focusable": "false",
+        },
+        h(
+            "rect",
+            {"x": 2, "y": 2, "width": 96, "height": 136, "rx": 10, "class": "card-back-body"},
+        ),
+        h(
+            "rect",
+            {"x": 10, "y": 10, "width": 80, "height": 120, "rx": 6, "class": "card-back-inner"},
+        ),
+        h(
+            "path",
+            {
+                "d": " ".join(f"M10 {y} L50 {y - 30} L90 {y}" for y in (40, 70, 100, 130)),
+                "class": "card-back-lines",
+            },
+        ),
+    )
+
+
+def game_art(game_id: str) -> Markup:
+    """The small picture on a game's home tile."""
+    if game_id == "dice21":
+        return die_face(6, "tile-svg")
+    if game_id == "dice41":
+        return h("span", {"class": "tile-pair"}, die_face(4, "tile-svg"), die_face(1, "tile-svg"))
+    if game_id == "twentyone":
+        return h(
+            "span", {"class": "tile-pair"}, card_face(12, "tile-svg"), card_face(48, "tile-svg")
+        )
+    return h("span", {"class": "tile-pair"}, card_back("tile-svg"), card_face(9 + 13, "tile-svg"))
