@@ -66,6 +66,7 @@ def python_sources() -> list[Path]:
     files = sorted((ROOT / "pygame_core").rglob("*.py"))
     files += sorted((ROOT / "web").rglob("*.py"))
     files += sorted((ROOT / "web" / "locales").glob("*.json"))
+    files += sorted((ROOT / "web" / "rules").glob("*.md"))
     return [f for f in files if "__pycache__" not in f.parts]
 
 

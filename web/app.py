@@ -1,18 +1,64 @@
 """The app controller: one session object that owns all UI state.
 
 It reads the DOM only through :class:`web.dom.Page`, asks ``pygame_core`` for every
-rule, and renders screens (pure functions) into the page.
+rule, renders screens (pure functions) into the page, saves after every action, and
+lets bots move after a short visible pause.
 """
 
 from __future__ import annotations
 
+import asyncio
+import importlib
+from dataclasses import replace
+from typing import Any
+
+import js
+
+from pygame_core import IllegalActionError, Nordic21Error, SaveError
 from pygame_core.registry import game_ids
 from web.dom import Page, browser_languages, query_param
+from web.eventtext import log_lines
 from web.i18n import LANGUAGES, Translator, pick_language
+from web.saves import SaveBook, StaleSaveError, new_id
 from web.screens.home import render_home
-from web.storage import LocalStore
+from web.screens.play import SPEEDS, PlayOptions
+from web.session import SEAT_KINDS, GameSession, Seat
+from web.setup import (
+    SetupDraft,
+    add_seat,
+    apply_preset,
+    default_names,
+    new_draft,
+    remove_seat,
+    seats_for_start,
+    set_option,
+    set_seat,
+    validate,
+)
+from web.storage import LocalStore, StorageFull
 
 LANG_KEY = "lang"
+SPEED_KEY = "speed"
+#: Seconds a bot "thinks" before it moves, per speed setting.
+BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
+#: Per game: the module that draws its table, and its two functions.
+PLAY_SCREENS = {
+    "dice21": ("web.screens.dice", "render_dice21", "decode_dice21"),
+    "dice41": ("web.screens.dice", "render_dice41", "decode_dice41"),
+}
+
+
+def now_ms() -> int:
+    """Milliseconds since the epoch (the browser's clock)."""
+    return int(js.Date.now())
+
+
+def fresh_seed() -> int:
+    """A new match's seed: from ``?seed=`` when given (tests, replays), else random."""
+    given = query_param("seed")
+    if given is not None and given.isdigit():
+        return int(given) % (2**53)
+    return int(js.Math.floor(js.Math.random() * 2**53))
 
 
 class App:
@@ -20,27 +66,249 @@ class App:
 
     def __init__(self, store: LocalStore, lang: str) -> None:
         self.store = store
+        self.book = SaveBook(store)
         self.tr = Translator(lang)
         self.page = Page(self.on_action, self.on_field)
         self.screen = "home"
+        self.draft: SetupDraft | None = None
+        self.session: GameSession | None = None
+        self.save_id: str | None = None
+        self.revision = 0
+        self.created = 0
+        self.notice: str | None = None
+        speed = store.get(SPEED_KEY)
+        self.opts = PlayOptions(speed=speed if speed in SPEEDS else "normal")
+        self.rules_game = "dice21"
+        self.return_to = "home"
+        #: The saved match whose Delete was pressed and awaits a yes or no.
+        self.confirm_delete: str | None = None
+        self.bot_task: asyncio.Future[None] | None = None
 
     # -- rendering -----------------------------------------------------------------
     def render(self) -> None:
-        """Draw the current screen."""
+        """Draw the current screen, then let a bot move if it is a bot's turn."""
         self.page.set_language(self.tr.lang, self.tr.t("app.title"))
-        self.page.mount(render_home(self.tr, game_ids()))
+        self.page.mount(self.screen_markup())
+        self.schedule_bot()
+
+    def screen_markup(self) -> Any:
+        """The markup of the current screen."""
+        if self.screen == "setup" and self.draft is not None:
+            from web.screens.setup import render_setup
+
+            return render_setup(self.tr, self.draft)
+        if self.screen == "play" and self.session is not None:
+            module, render, _ = PLAY_SCREENS[self.session.game_id]
+            opts = replace(self.opts, bot_pending=self.bot_task is not None)
+            return getattr(importlib.import_module(module), render)(self.tr, self.session, opts)
+        if self.screen == "rules":
+            from web.screens.rules import render_rules
+
+            return render_rules(self.tr, self.rules_game)
+        saved, unreadable = self.book.listing()
+        return render_home(
+            self.tr, game_ids(), saved, unreadable, self.notice, self.confirm_delete, now_ms()
+        )
+
+    # -- bots ------------------------------------------------------------------------
+    def schedule_bot(self) -> None:
+        """Start a bot's move after a pause, if a bot is to act and none is pending."""
+        session = self.session
+        if self.screen == "play" and session is not None and session.is_bot_turn() and self.bot_task is None:
+            self.bot_task = asyncio.ensure_future(self.bot_move(session))
+
+    async def bot_move(self, session: GameSession) -> None:
+        """One bot move, unless the player left the match meanwhile."""
+        try:
+            await asyncio.sleep(BOT_DELAY.get(self.opts.speed, 0.6))
+            if self.session is session and self.screen == "play" and session.is_bot_turn():
+                self.perform(session.bot_action())
+        finally:
+            self.bot_task = None
+            if self.session is session and self.screen == "play":
+                self.render()
+
+    # -- playing -----------------------------------------------------------------------
+    def perform(self, action: Any) -> None:
+        """Apply an action to the match, save it, announce what happened."""
+        session = self.session
+        if session is None:
+            return
+        try:
+            events = session.act(action)
+        except IllegalActionError:
+            self.page.announce(self.tr.t("error.illegal"))
+            return
+        self.autosave()
+        lines = log_lines(events, None, session.game_id, session.names(), self.tr)
+        if lines:
+            self.page.announce(" ".join(lines[-3:]))
+
+    def autosave(self) -> None:
+        """Save the match as it is now; never overwrite a newer save of another tab."""
+        session = self.session
+        if session is None or self.save_id is None:
+            return
+        try:
+            self.revision = self.book.save(self.save_id, session, self.revision, now_ms(), self.created)
+            self.notice = None
+        except StaleSaveError:
+            self.notice = self.tr.t("save.stale")
+            self.resume(self.save_id)
+        except StorageFull:
+            self.notice = self.tr.t("save.full")
+
+    def start_match(self) -> None:
+        """Start a match from the setup draft, if it is valid."""
+        draft = self.draft
+        if draft is None:
+            return
+        config, errors = validate(draft)
+        if config is None:
+            self.draft = replace(draft, errors=errors)
+            first = next(iter(errors), "")
+            self.page.announce(self.tr.t("setup.has_errors") + (f" ({first})" if first else ""))
+            return
+        seed = fresh_seed()
+        self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
+        self.save_id = new_id(self.book.ids(), seed)
+        self.revision = 0
+        self.created = now_ms()
+        self.screen = "play"
+        self.autosave()
+
+    def resume(self, saved_id: str) -> None:
+        """Continue a saved match."""
+        try:
+            saved = self.book.load(saved_id)
+        except SaveError as exc:
+            self.notice = self.tr.t("save.unreadable", reason=str(exc))
+            self.screen = "home"
+            return
+        self.session = saved.session
+        self.save_id = saved.id
+        self.revision = saved.revision
+        self.created = saved.created
+        self.screen = "play"
+
+    def open_setup(self, game_id: str, seats: tuple[Seat, ...] | None = None) -> None:
+        """The setup screen of ``game_id``."""
+        if seats is None:
+            seats = default_names(self.tr.t("setup.default_name"), self.tr.t("setup.default_bot"), 2)
+        self.draft = new_draft(game_id, seats)
+        self.screen = "setup"
 
     # -- events --------------------------------------------------------------------
     def on_action(self, name: str, data: dict[str, str]) -> None:
         """A button was pressed."""
-        if name == "set-lang" and data.get("lang") in LANGUAGES:
-            self.tr = Translator(data["lang"])
-            self.store.set(LANG_KEY, self.tr.lang)
+        handler = getattr(self, "do_" + name.replace("-", "_"), None)
+        if handler is None:
+            return
+        try:
+            handler(data)
+        except Nordic21Error as exc:
+            self.notice = str(exc)
         self.render()
 
     def on_field(self, name: str, data: dict[str, str]) -> None:
         """A form field changed."""
+        if self.draft is None:
+            return
+        value = data.get("value", "")
+        if name == "seat-name":
+            self.draft = set_seat(self.draft, int(data.get("seat", "-1")), name=value)
+        elif name == "seat-kind":
+            self.draft = set_seat(self.draft, int(data.get("seat", "-1")), kind=value)
+        elif name == "option":
+            self.draft = set_option(self.draft, data.get("name", ""), value)
         self.render()
+
+    def do_set_lang(self, data: dict[str, str]) -> None:
+        if data.get("lang") in LANGUAGES:
+            self.tr = Translator(data["lang"])
+            self.store.set(LANG_KEY, self.tr.lang)
+
+    def do_go_home(self, data: dict[str, str]) -> None:
+        self.screen = "home"
+        self.session = None
+        self.notice = None
+
+    def do_open_game(self, data: dict[str, str]) -> None:
+        if data.get("game") in game_ids():
+            self.open_setup(data["game"])
+
+    def do_open_rules(self, data: dict[str, str]) -> None:
+        self.rules_game = data.get("game", "dice21")
+        self.return_to = self.screen
+        self.screen = "rules"
+
+    def do_close_rules(self, data: dict[str, str]) -> None:
+        self.screen = self.return_to
+
+    def do_set_preset(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            self.draft = apply_preset(self.draft, data.get("preset", ""))
+
+    def do_set_option(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            self.draft = set_option(self.draft, data.get("name", ""), data.get("value", ""))
+
+    def do_add_seat(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            n = len(self.draft.seats) + 1
+            self.draft = add_seat(self.draft, Seat(self.tr.t("setup.default_bot", n=n), "medium"))
+
+    def do_remove_seat(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            self.draft = remove_seat(self.draft, int(data.get("seat", "-1")))
+
+    def do_start_game(self, data: dict[str, str]) -> None:
+        self.start_match()
+
+    def do_act(self, data: dict[str, str]) -> None:
+        session = self.session
+        if session is None or session.is_bot_turn():
+            return
+        module, _, decode = PLAY_SCREENS[session.game_id]
+        self.perform(getattr(importlib.import_module(module), decode)(data))
+
+    def do_toggle_coach(self, data: dict[str, str]) -> None:
+        self.opts = replace(self.opts, coach=not self.opts.coach)
+
+    def do_set_speed(self, data: dict[str, str]) -> None:
+        speed = data.get("speed", "normal")
+        if speed in SPEEDS:
+            self.opts = replace(self.opts, speed=speed)
+            self.store.set(SPEED_KEY, speed)
+
+    def do_new_game(self, data: dict[str, str]) -> None:
+        game_id = self.session.game_id if self.session else self.rules_game
+        seats = self.session.seats if self.session else None
+        self.session = None
+        self.open_setup(game_id, seats)
+
+    def do_play_again(self, data: dict[str, str]) -> None:
+        session = self.session
+        if session is None:
+            return
+        self.draft = SetupDraft(session.game_id, session.seats, "", session.game.config_to_dict(session.state.config))
+        opts = {k: v for k, v in self.draft.options.items() if k != "players"}
+        self.draft = replace(self.draft, options=opts)
+        self.start_match()
+
+    def do_continue(self, data: dict[str, str]) -> None:
+        self.resume(data.get("save", ""))
+
+    def do_delete_save(self, data: dict[str, str]) -> None:
+        self.confirm_delete = data.get("save")
+
+    def do_confirm_delete(self, data: dict[str, str]) -> None:
+        if self.confirm_delete is not None and data.get("save") == self.confirm_delete:
+            self.book.delete(self.confirm_delete)
+        self.confirm_delete = None
+
+    def do_cancel_delete(self, data: dict[str, str]) -> None:
+        self.confirm_delete = None
 
 
 def start() -> App:
@@ -51,3 +319,6 @@ def start() -> App:
     app.render()
     app.page.mark_ready()
     return app
+
+
+__all__ = ["SEAT_KINDS", "App", "start"]

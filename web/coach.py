@@ -1,0 +1,86 @@
+"""The odds coach: what the odds modules say about the position on screen.
+
+Only reads a view and calls the game's ``odds`` module; it decides nothing. Numbers
+stay exact (Fractions) until :func:`percent` formats them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any
+
+
+def percent(value: Fraction) -> str:
+    """A chance as a percentage for people: ``Fraction(6, 7)`` -> ``"85.7 %"``."""
+    tenths = round(value * 1000)
+    return f"{tenths // 10}.{tenths % 10} %"
+
+
+@dataclass(frozen=True)
+class Dice21Advice:
+    """Chance to bust on the next throw, to win by stopping now and by rolling on."""
+
+    bust: Fraction
+    stop: Fraction | None
+    roll: Fraction
+    should_stop: bool
+
+
+def dice21_advice(view: Any) -> Dice21Advice | None:
+    """The advice for the seat to act, or None when nobody is rolling."""
+    from pygame_core.dice21.odds import turn_odds
+
+    seat = view.current_seat
+    if seat is None:
+        return None
+    total = view.seats[seat].total
+    config = view.config
+    if total >= config.target:
+        return None
+    odds = turn_odds(
+        total,
+        view.best_total,
+        view.best_holders,
+        view.to_play_after,
+        len(view.turn_order),
+        config.dice,
+        config.target,
+    )
+    return Dice21Advice(odds.bust, odds.stop, odds.roll, odds.should_stop)
+
+
+@dataclass(frozen=True)
+class Dice41Advice:
+    """Per die that may be set aside: its value to the player, and which is best.
+
+    ``mode`` is ``"expected"`` (expected final score) or ``"beat"`` (the chance to beat
+    the best score so far, for the last player of the round, with the chance of a tie).
+    """
+
+    mode: str
+    values: dict[int, Fraction]
+    ties: dict[int, Fraction]
+    best_value: int
+    target: int | None
+
+
+def dice41_advice(view: Any) -> Dice41Advice | None:
+    """The advice for the seat to act, or None when there is nothing to choose."""
+    from pygame_core.dice41.odds import keep_beat_chances, keep_expected_scores
+
+    seat = view.current_seat
+    if seat is None or not view.dice:
+        return None
+    kept = view.kept[seat]
+    position = view.order.index(seat) if seat in view.order else 0
+    later = len(view.order) - position - 1
+    if later == 0 and view.best is not None:
+        chances = keep_beat_chances(view.best, kept, view.dice)
+        values = {v: c[0] for v, c in chances.items()}
+        ties = {v: c[1] for v, c in chances.items()}
+        best = max(values, key=lambda v: (values[v], ties[v], v))
+        return Dice41Advice("beat", values, ties, best, view.best)
+    values = keep_expected_scores(kept, view.dice)
+    best = max(values, key=lambda v: (values[v], v))
+    return Dice41Advice("expected", values, {}, best, None)

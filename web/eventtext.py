@@ -1,0 +1,78 @@
+"""Turn rules events into log lines in the player's language.
+
+Each event kind has a translation ``event.<game>.<kind>`` (or a shared
+``event.<kind>``) with named placeholders; seat numbers become names, dice and cards
+become readable text. A viewer only ever gets the events meant for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pygame_core import Event
+from pygame_core.cards import rank, suit
+from web.i18n import Translator
+
+#: Parameters that hold one seat number / several seat numbers.
+SEAT_PARAMS = frozenset(
+    {"seat", "winner", "banker", "player", "leader", "dealer", "new_banker", "start_seat"}
+)
+SEATS_PARAMS = frozenset({"seats", "winners", "holders", "order", "payers"})
+CARD_PARAMS = frozenset({"card", "cards", "hand", "shown", "last_cards"})
+SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
+RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+
+def card_text(card: int) -> str:
+    """A card as rank and suit symbol, e.g. ``10♥``."""
+    r = rank(card)
+    return f"{RANK_LABELS.get(r, str(r))}{SUIT_SYMBOLS[suit(card)]}"
+
+
+def join(items: Sequence[str], tr: Translator) -> str:
+    """``a, b and c`` in the viewer's language."""
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return f"{', '.join(items[:-1])} {tr.t('word.and')} {items[-1]}"
+
+
+def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
+    def seat_name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    if name in SEAT_PARAMS:
+        return seat_name(value)
+    if name in SEATS_PARAMS and isinstance(value, (tuple, list)):
+        return join([seat_name(s) for s in value], tr)
+    if name in CARD_PARAMS:
+        if isinstance(value, int):
+            return card_text(value)
+        if isinstance(value, (tuple, list)):
+            return " ".join(card_text(c) for c in value if isinstance(c, int))
+    if isinstance(value, (tuple, list)):
+        return " + ".join(str(v) for v in value)
+    return value
+
+
+def describe(event: Event, game_id: str, names: Sequence[str], tr: Translator) -> str | None:
+    """The log line of ``event``, or None if the event is not worth a line."""
+    for key in (f"event.{game_id}.{event.kind}", f"event.{event.kind}"):
+        if tr.has(key):
+            params = {k: _value(k, v, names, tr) for k, v in event.params}
+            return tr.t(key, **params)
+    return None
+
+
+def log_lines(
+    events: Sequence[Event], viewer: int | None, game_id: str, names: Sequence[str], tr: Translator
+) -> list[str]:
+    """The lines ``viewer`` may read, oldest first."""
+    lines = []
+    for event in events:
+        if event.visible_for(viewer):
+            text = describe(event, game_id, names, tr)
+            if text:
+                lines.append(text)
+    return lines

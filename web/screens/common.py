@@ -1,0 +1,63 @@
+"""Pieces every screen shares: the top bar, buttons, the log, the standings."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from web.i18n import Translator
+from web.markup import Markup, classes, h
+
+
+def button(
+    label: str,
+    action: str,
+    *,
+    kind: str = "",
+    focus: str | None = None,
+    disabled: bool = False,
+    autofocus: bool = False,
+    title: str | None = None,
+    **data: object,
+) -> Markup:
+    """A real <button> that sends ``action`` (with ``data-*`` values) when pressed."""
+    attrs: dict[str, object] = {
+        "class": classes("button", kind),
+        "type": "button",
+        "data-action": action,
+        "data-focus": focus or action,
+        "disabled": disabled,
+        "data-autofocus": autofocus,
+        "title": title,
+    }
+    for key, value in data.items():
+        attrs[f"data-{key.replace('_', '-')}"] = value
+    return h("button", attrs, label)
+
+
+def top_bar(tr: Translator, title: str, *extra: Markup) -> Markup:
+    """The bar above every screen but home: back home, the title, screen actions."""
+    return h(
+        "header",
+        {"class": "topbar compact"},
+        button(tr.t("nav.home"), "go-home", kind="quiet"),
+        h("h1", {"class": "screen-title"}, title),
+        h("div", {"class": "topbar-actions"}, extra),
+    )
+
+
+def log_panel(tr: Translator, lines: Sequence[str]) -> Markup:
+    """The event log, newest first, in a scrollable region."""
+    items = [h("li", None, line) for line in reversed(lines[-60:])]
+    return h(
+        "section",
+        {"class": "log", "aria-labelledby": "log-title"},
+        h("h2", {"id": "log-title", "class": "panel-title"}, tr.t("play.log")),
+        h("ul", {"class": "log-list", "tabindex": "0", "aria-label": tr.t("play.log")}, items),
+    )
+
+
+def error_note(field: str, text: str | None) -> Markup | None:
+    """The message shown next to a field (referenced by its aria-describedby)."""
+    if not text:
+        return None
+    return h("p", {"class": "field-error", "id": f"error-{field}", "role": "alert"}, text)

@@ -1,0 +1,296 @@
+"""The play screens of the two dice games, 21 and 41."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.dice21 import Roll, Stop
+from pygame_core.dice41 import Keep
+from web.coach import Dice21Advice, Dice41Advice, dice21_advice, dice41_advice, percent
+from web.eventtext import join, log_lines
+from web.i18n import Translator
+from web.markup import Markup, classes, fragment, h
+from web.screens.common import button, log_panel
+from web.screens.play import PlayOptions, match_over_panel, play_bar, seat_card, turn_banner
+from web.session import GameSession
+from web.svg import die_face
+
+
+def dice_row(tr: Translator, dice: tuple[int, ...], fresh: bool, css: str = "dice") -> Markup:
+    """Dice drawn as pictures, with their values as text for screen readers."""
+    label = tr.t("dice.showing", values=", ".join(str(d) for d in dice))
+    return h(
+        "div",
+        {"class": classes(css, fresh and "rolled"), "role": "img", "aria-label": label},
+        [h("span", {"class": "die"}, die_face(d)) for d in dice],
+    )
+
+
+def _rounds_subtitle(tr: Translator, round_no: int, planned: int | None, kind: str = "normal") -> str:
+    if kind == "deciding":
+        return tr.t("play.deciding_round")
+    if planned:
+        return tr.t("play.round_of", n=round_no, total=planned)
+    return tr.t("play.round", n=round_no)
+
+
+def _human_to_act(session: GameSession) -> bool:
+    return session.current is not None and not session.is_bot_turn()
+
+
+# -- 21 --------------------------------------------------------------------------------
+
+
+def _dice21_status(tr: Translator, seat: Any) -> str:
+    if seat.status == "rolling":
+        return tr.t("status.rolling", total=seat.total)
+    if seat.status == "stood":
+        return tr.t("status.stood", total=seat.total)
+    if seat.status == "bust":
+        return tr.t("status.bust", total=sum(seat.throws))
+    return tr.t(f"status.{seat.status}")
+
+
+def dice21_result(tr: Translator, session: GameSession, result: Any) -> Markup | None:
+    """The last round's result, with its reason."""
+    if result is None:
+        return None
+    names = session.names()
+    winners = join([names[s] for s in result.winners], tr)
+    text = tr.t(f"result.dice21.{result.reason}", names=winners, total=result.total, round=result.round_no)
+    if result.pot:
+        text += " " + tr.t("result.pot", chips=result.pot)
+    return h("p", {"class": "result"}, text)
+
+
+def dice21_coach(tr: Translator, advice: Dice21Advice | None) -> Markup | None:
+    """Bust chance and win chances of stopping and rolling on."""
+    if advice is None:
+        return None
+    rows = [(tr.t("coach.bust_next"), percent(advice.bust), False)]
+    if advice.stop is not None:
+        rows.append((tr.t("coach.win_stop"), percent(advice.stop), advice.should_stop))
+    rows.append((tr.t("coach.win_roll"), percent(advice.roll), not advice.should_stop))
+    tip = tr.t("coach.tip_stop") if advice.should_stop else tr.t("coach.tip_roll")
+    return h(
+        "aside",
+        {"class": "panel coach", "aria-labelledby": "coach-title"},
+        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
+        h(
+            "dl",
+            {"class": "coach-figures"},
+            [h("div", {"class": classes(best and "best")}, h("dt", None, k), h("dd", None, v)) for k, v, best in rows],
+        ),
+        h("p", {"class": "coach-tip"}, tip),
+    )
+
+
+def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
+    """The 21 table."""
+    view = session.view(None)
+    config = view.config
+    legal = set(session.legal())
+    human = _human_to_act(session)
+    subtitle = _rounds_subtitle(tr, view.round_no, view.rounds_planned, view.round_kind)
+    seats = [
+        seat_card(
+            tr,
+            session,
+            s.seat,
+            _dice21_status(tr, s),
+            [(tr.t("figure.total"), str(s.total))]
+            + ([(tr.t("figure.chips"), str(s.chips))] if config.chips else [])
+            + [(tr.t("figure.rounds_won"), str(s.rounds_won))],
+            s.seat == view.current_seat,
+        )
+        for s in view.seats
+    ]
+    if session.over:
+        standings = sorted(
+            ((s.seat, str(s.chips if config.chips else s.rounds_won)) for s in view.seats),
+            key=lambda x: -int(x[1]),
+        )
+        stage = match_over_panel(tr, session, standings)
+    else:
+        current = view.seats[view.current_seat]
+        fresh = any(e.kind == "rolled" for e in session.fresh)
+        throw_caption = (
+            tr.t("play.last_throw", name=session.seats[view.last_throw_seat].name)
+            if view.last_throw and view.last_throw_seat is not None
+            else tr.t("play.no_throw_yet")
+        )
+        stage = h(
+            "section",
+            {"class": "stage", "aria-labelledby": "stage-title"},
+            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
+            turn_banner(tr, session, opts),
+            h(
+                "div",
+                {"class": "total-box"},
+                h("span", {"class": "total-label"}, tr.t("play.total_of", name=session.seats[view.current_seat].name)),
+                h("span", {"class": "total-value"}, str(current.total)),
+                h("span", {"class": "total-target"}, tr.t("play.target", target=config.target)),
+            ),
+            h("p", {"class": "throw-caption"}, throw_caption),
+            dice_row(tr, view.last_throw, fresh) if view.last_throw else h("div", {"class": "dice empty"}),
+            h(
+                "div",
+                {"class": "controls"},
+                button(tr.t("play.roll"), "act", kind="primary big", focus="roll", disabled=not (human and Roll() in legal), autofocus=human, move="roll"),
+                button(tr.t("play.stop"), "act", kind="big", focus="stop", disabled=not (human and Stop() in legal), move="stop"),
+            ),
+        )
+    pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if config.chips else None
+    coach = dice21_coach(tr, dice21_advice(view)) if opts.coach and human else None
+    lines = log_lines(session.events, None, session.game_id, session.names(), tr)
+    return fragment(
+        play_bar(tr, session, opts, subtitle),
+        h(
+            "main",
+            {"class": "table dice21", "id": "main"},
+            h("div", {"class": "table-main"}, dice21_result(tr, session, view.last_result), stage, coach),
+            h(
+                "div",
+                {"class": "table-side"},
+                pot,
+                h("ul", {"class": "seats", "aria-label": tr.t("play.seats")}, seats),
+                log_panel(tr, lines),
+            ),
+        ),
+    )
+
+
+# -- 41 --------------------------------------------------------------------------------
+
+
+def _dice41_status(tr: Translator, view: Any, seat: int) -> str:
+    status = view.statuses[seat]
+    if status == "done":
+        return tr.t("status.scored", score=view.scores[seat])
+    return tr.t(f"status41.{status}")
+
+
+def dice41_result(tr: Translator, session: GameSession, result: Any) -> Markup | None:
+    """The last round's result, with its reason."""
+    if result is None:
+        return None
+    names = join([session.names()[s] for s in result.seats], tr)
+    text = tr.t(f"result.dice41.{result.kind}", names=names, score=result.score, round=result.round_no)
+    if result.chips:
+        text += " " + tr.t("result.pot", chips=result.chips)
+    return h("p", {"class": "result"}, text)
+
+
+def _coach_label(tr: Translator, advice: Dice41Advice, value: int) -> str:
+    if advice.mode == "beat":
+        return tr.t("coach.beat_chance", chance=percent(advice.values[value]), tie=percent(advice.ties[value]))
+    return tr.t("coach.expected", score=f"{float(advice.values[value]):.2f}")
+
+
+def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
+    """Whether the 4 and the 1 are secured."""
+    items = []
+    for value, ok in ((4, has_four), (1, has_one)):
+        text = tr.t("play.ticket_ok", value=value) if ok else tr.t("play.ticket_missing", value=value)
+        items.append(h("li", {"class": classes("ticket", ok and "ok")}, text))
+    return h("ul", {"class": "tickets", "aria-label": tr.t("play.tickets")}, items)
+
+
+def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
+    """The 41 table."""
+    view = session.view(None)
+    human = _human_to_act(session)
+    legal = set(session.legal())
+    subtitle = _rounds_subtitle(tr, view.round_no, view.rounds if view.match == "rounds" else None)
+    seats = [
+        seat_card(
+            tr,
+            session,
+            seat,
+            _dice41_status(tr, view, seat),
+            ([(tr.t("figure.chips"), str(view.chips[seat]))] if view.uses_chips else [])
+            + [(tr.t("figure.rounds_won"), str(view.round_wins[seat]))],
+            seat == view.current_seat,
+            dice_row(tr, view.kept[seat], False, "dice mini") if view.kept[seat] else None,
+        )
+        for seat in range(view.players)
+    ]
+    if session.over:
+        standings = [
+            (s, str(view.chips[s] if view.uses_chips else view.round_wins[s])) for s in view.standings
+        ]
+        stage = match_over_panel(tr, session, standings)
+    else:
+        seat = view.current_seat
+        advice = dice41_advice(view) if opts.coach and human else None
+        fresh = any(e.kind == "thrown" for e in session.fresh)
+        dice_buttons = []
+        for index, value in enumerate(view.dice):
+            coach_note = (
+                h("span", {"class": classes("die-note", advice.best_value == value and "best")}, _coach_label(tr, advice, value))
+                if advice
+                else None
+            )
+            dice_buttons.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": classes("die-button", fresh and "rolled", advice and advice.best_value == value and "best"),
+                        "data-action": "act",
+                        "data-move": "keep",
+                        "data-value": value,
+                        "data-focus": f"die-{index}",
+                        "aria-label": tr.t("play.set_aside", value=value),
+                        "disabled": not (human and Keep(value) in legal),
+                        "data-autofocus": human and index == 0,
+                    },
+                    die_face(value),
+                    coach_note,
+                )
+            )
+        best = tr.t("play.best_so_far", score=view.best) if view.best is not None else tr.t("play.no_best_yet")
+        stage = h(
+            "section",
+            {"class": "stage", "aria-labelledby": "stage-title"},
+            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
+            turn_banner(tr, session, opts),
+            h("p", {"class": "throw-caption"}, tr.t("play.throw_of", n=view.throw_no), " ", best),
+            h("p", {"class": "hint"}, tr.t("play.tap_to_set_aside") if human else ""),
+            h("div", {"class": "dice dice-choice", "role": "group", "aria-label": tr.t("dice.thrown")}, dice_buttons),
+            h(
+                "div",
+                {"class": "set-aside"},
+                h("h3", {"class": "panel-title"}, tr.t("play.set_aside_title")),
+                dice_row(tr, view.kept[seat], False, "dice kept") if view.kept[seat] else h("p", {"class": "hint"}, tr.t("play.none_yet")),
+                tickets(tr, view.has_four[seat], view.has_one[seat]),
+            ),
+            h("p", {"class": "coach-tip"}, tr.t(f"coach.mode41.{advice.mode}")) if advice else None,
+        )
+    pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
+    lines = log_lines(session.events, None, session.game_id, session.names(), tr)
+    return fragment(
+        play_bar(tr, session, opts, subtitle),
+        h(
+            "main",
+            {"class": "table dice41", "id": "main"},
+            h("div", {"class": "table-main"}, dice41_result(tr, session, view.last_result), stage),
+            h(
+                "div",
+                {"class": "table-side"},
+                pot,
+                h("ul", {"class": "seats", "aria-label": tr.t("play.seats")}, seats),
+                log_panel(tr, lines),
+            ),
+        ),
+    )
+
+
+def decode_dice21(data: dict[str, str]) -> Any:
+    """The action a 21 button stands for."""
+    return Roll() if data.get("move") == "roll" else Stop()
+
+
+def decode_dice41(data: dict[str, str]) -> Any:
+    """The action a 41 die button stands for."""
+    return Keep(int(data.get("value", "0")))

@@ -1,0 +1,122 @@
+"""What every play screen shares: the top bar, seats, the result, the end of a match."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from web.i18n import Translator
+from web.markup import Markup, classes, h
+from web.screens.common import button, top_bar
+from web.session import GameSession
+
+SPEEDS = ("slow", "normal", "fast")
+
+
+@dataclass(frozen=True)
+class PlayOptions:
+    """The player's display choices while playing."""
+
+    coach: bool = False
+    speed: str = "normal"
+    #: Whether the current bot is "thinking" (its move is scheduled).
+    bot_pending: bool = False
+
+
+def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
+    """Top bar of a play screen: home, the game and round, coach, speed, rules, new game."""
+    gid = session.game_id
+    next_speed = SPEEDS[(SPEEDS.index(opts.speed) + 1) % len(SPEEDS)] if opts.speed in SPEEDS else "normal"
+    return top_bar(
+        tr,
+        f"{tr.t(f'game.{gid}.name')} · {subtitle}",
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button quiet toggle",
+                "data-action": "toggle-coach",
+                "data-focus": "toggle-coach",
+                "aria-pressed": "true" if opts.coach else "false",
+            },
+            tr.t("play.coach"),
+        ),
+        button(
+            tr.t("play.speed", speed=tr.t(f"play.speed.{opts.speed}")),
+            "set-speed",
+            kind="quiet",
+            speed=next_speed,
+        ),
+        button(tr.t("nav.rules"), "open-rules", kind="quiet", game=gid),
+        button(tr.t("play.new_game"), "new-game", kind="quiet"),
+    )
+
+
+def seat_badge(tr: Translator, session: GameSession, seat: int) -> Markup | None:
+    """"Bot (expert)" under a bot's name."""
+    kind = session.seats[seat].kind
+    if kind == "human":
+        return None
+    return h("span", {"class": "badge"}, tr.t("seat.bot_badge", level=tr.t(f"seat.level.{kind}")))
+
+
+def seat_card(
+    tr: Translator,
+    session: GameSession,
+    seat: int,
+    status: str,
+    figures: Sequence[tuple[str, str]],
+    current: bool,
+    extra: Markup | None = None,
+) -> Markup:
+    """One seat at the table: name, who plays it, status, a few figures."""
+    name = session.seats[seat].name
+    return h(
+        "li",
+        {"class": classes("seat", current and "current"), "aria-current": "true" if current else None},
+        h("span", {"class": "seat-name"}, name),
+        seat_badge(tr, session, seat),
+        h("span", {"class": "seat-status"}, status),
+        h("dl", {"class": "seat-figures"}, [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in figures]),
+        extra,
+    )
+
+
+def turn_banner(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
+    """Whose turn it is, and whether a bot is thinking."""
+    seat = session.current
+    if seat is None:
+        return h("p", {"class": "turn-banner"}, tr.t("play.match_over"))
+    name = session.seats[seat].name
+    if session.seats[seat].is_bot:
+        return h("p", {"class": "turn-banner bot"}, tr.t("play.bot_turn", name=name))
+    return h("p", {"class": "turn-banner"}, tr.t("play.your_turn", name=name))
+
+
+def match_over_panel(tr: Translator, session: GameSession, standings: Sequence[tuple[int, str]]) -> Markup:
+    """The end of a match: winners, the final figures, what next."""
+    result = session.game.outcome(session.state)
+    names = session.names()
+    winners = [names[s] for s in result.winners] if result else []
+    title = (
+        tr.t("play.winner", name=winners[0])
+        if len(winners) == 1
+        else tr.t("play.winners_shared", names=", ".join(winners))
+    )
+    rows = [
+        h("li", {"class": classes("standing", result is not None and seat in result.winners and "winner")}, h("span", None, names[seat]), h("span", None, figure))
+        for seat, figure in standings
+    ]
+    return h(
+        "section",
+        {"class": "panel match-over", "aria-labelledby": "over-title"},
+        h("h2", {"id": "over-title"}, title),
+        h("ol", {"class": "standings"}, rows),
+        h(
+            "div",
+            {"class": "actions"},
+            button(tr.t("play.play_again"), "play-again", kind="primary big", autofocus=True),
+            button(tr.t("play.new_game"), "new-game", kind="big"),
+            button(tr.t("nav.home"), "go-home", kind="big"),
+        ),
+    )

@@ -1,0 +1,68 @@
+"""A game's rules page: the project's own text, with figures from the odds modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from web.i18n import Translator
+from web.markup import Markup, fragment, h
+from web.screens.common import button, top_bar
+
+RULES = Path(__file__).resolve().parent.parent / "rules"
+
+
+def page_text(game_id: str, lang: str) -> str:
+    """The page's source with its figures filled in."""
+    from web.rulesfigures import figures
+
+    source = (RULES / f"{game_id}.{lang}.md").read_text("utf-8")
+    return source.format_map(figures(game_id, lang))
+
+
+def render_markdown(text: str) -> tuple[str, Markup]:
+    """The title and body of a page in the rules' tiny Markdown subset."""
+    title = ""
+    blocks: list[Markup] = []
+    items: list[Markup] = []
+    paragraph: list[str] = []
+
+    def flush() -> None:
+        if paragraph:
+            blocks.append(h("p", None, " ".join(paragraph)))
+            paragraph.clear()
+        if items:
+            blocks.append(h("ul", None, list(items)))
+            items.clear()
+
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped.startswith("# ") and not title:
+            title = stripped[2:]
+        elif stripped.startswith("## "):
+            flush()
+            blocks.append(h("h2", None, stripped[3:]))
+        elif stripped.startswith("- "):
+            if paragraph:
+                flush()
+            items.append(h("li", None, stripped[2:]))
+        elif not stripped:
+            flush()
+        else:
+            if items:
+                flush()
+            paragraph.append(stripped)
+    flush()
+    return title, fragment(blocks)
+
+
+def render_rules(tr: Translator, game_id: str) -> Markup:
+    """The rules page of ``game_id`` in the reader's language."""
+    title, body = render_markdown(page_text(game_id, tr.lang))
+    return fragment(
+        top_bar(
+            tr,
+            tr.t("rules.title", game=title or tr.t(f"game.{game_id}.name")),
+            button(tr.t("rules.back"), "close-rules", kind="quiet", autofocus=True),
+        ),
+        h("main", {"class": "rules", "id": "main"}, h("article", {"class": "rules-text"}, body)),
+    )

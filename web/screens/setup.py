@@ -1,0 +1,237 @@
+"""The setup screen: seats (name, person or bot), variant preset, options, Start."""
+
+from __future__ import annotations
+
+from pygame_core import get_game
+from web.i18n import Translator
+from web.markup import Markup, fragment, h
+from web.screens.common import button, error_note, top_bar
+from web.session import MAX_NAME, SEAT_KINDS
+from web.setup import OptionField, SetupDraft
+
+
+def _option_label(tr: Translator, game_id: str, name: str) -> str:
+    specific = f"option.{game_id}.{name}"
+    return tr.t(specific) if tr.has(specific) else tr.t(f"option.{name}")
+
+
+def _value_label(tr: Translator, game_id: str, name: str, value: object) -> str:
+    for key in (f"option.{game_id}.{name}.{value}", f"option.{name}.{value}"):
+        if tr.has(key):
+            return tr.t(key)
+    return str(value)
+
+
+def error_text(tr: Translator, draft: SetupDraft, field: str) -> str | None:
+    """The player-facing message for ``field``'s error, in the reader's language.
+
+    Seat names carry the setup's own codes; an option's error comes from the rules
+    core, and is worded here from what the form knows about the option.
+    """
+    code = draft.errors.get(field)
+    if code is None:
+        return None
+    if field.startswith("seat-"):
+        return tr.t(f"setup.error.{code}")
+    spec = next((f for f in draft.fields if f.name == field), None)
+    if spec is not None and spec.kind == "number":
+        return tr.t("setup.error.range", low=spec.low, high=spec.high)
+    specific = f"setup.error.{draft.game_id}.{field}"
+    return tr.t(specific) if tr.has(specific) else tr.t("setup.error.combination")
+
+
+def seat_row(tr: Translator, draft: SetupDraft, index: int) -> Markup:
+    """One seat: name field, who plays it, remove."""
+    seat = draft.seats[index]
+    field = f"seat-{index}"
+    error = error_note(field, error_text(tr, draft, field))
+    kinds = [
+        h(
+            "option",
+            {"value": kind, "selected": kind == seat.kind},
+            tr.t(f"seat.kind.{kind}"),
+        )
+        for kind in SEAT_KINDS
+    ]
+    can_remove = len(draft.seats) > get_game(draft.game_id).min_players
+    return h(
+        "li",
+        {"class": "seat-row"},
+        h(
+            "label",
+            {"class": "field name-field"},
+            h("span", {"class": "field-label"}, tr.t("setup.seat_name", n=index + 1)),
+            h(
+                "input",
+                {
+                    "type": "text",
+                    "value": seat.name,
+                    "maxlength": MAX_NAME,
+                    "autocomplete": "off",
+                    "data-field": "seat-name",
+                    "data-seat": index,
+                    "data-focus": f"seat-name-{index}",
+                    "aria-invalid": "true" if error else None,
+                    "aria-describedby": f"error-{field}" if error else None,
+                },
+            ),
+        ),
+        h(
+            "label",
+            {"class": "field kind-field"},
+            h("span", {"class": "field-label"}, tr.t("setup.seat_kind")),
+            h(
+                "select",
+                {"data-field": "seat-kind", "data-seat": index, "data-focus": f"seat-kind-{index}"},
+                kinds,
+            ),
+        ),
+        button(
+            tr.t("setup.remove_seat"),
+            "remove-seat",
+            kind="quiet small",
+            focus=f"remove-seat-{index}",
+            disabled=not can_remove,
+            seat=index,
+            title=tr.t("setup.remove_seat_named", name=seat.name),
+        ),
+        error,
+    )
+
+
+def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Markup:
+    """One option as radio-like buttons, a switch, or a number stepper."""
+    gid = draft.game_id
+    label = _option_label(tr, gid, option.name)
+    value = draft.options.get(option.name)
+    error = error_note(option.name, error_text(tr, draft, option.name))
+    described = f"error-{option.name}" if error else None
+    if option.kind == "toggle":
+        control = h(
+            "label",
+            {"class": "switch"},
+            h(
+                "input",
+                {
+                    "type": "checkbox",
+                    "checked": bool(value),
+                    "data-field": "option",
+                    "data-name": option.name,
+                    "data-focus": f"option-{option.name}",
+                    "aria-describedby": described,
+                },
+            ),
+            h("span", None, label),
+        )
+        return h("div", {"class": "option"}, control, error)
+    if option.kind == "number":
+        control = h(
+            "label",
+            {"class": "field"},
+            h("span", {"class": "field-label"}, label),
+            h(
+                "input",
+                {
+                    "type": "number",
+                    "inputmode": "numeric",
+                    "min": option.low,
+                    "max": option.high,
+                    "value": value if value is not None else "",
+                    "data-field": "option",
+                    "data-name": option.name,
+                    "data-focus": f"option-{option.name}",
+                    "aria-invalid": "true" if error else None,
+                    "aria-describedby": described,
+                },
+            ),
+        )
+        return h("div", {"class": "option"}, control, error)
+    buttons = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "choice",
+                "aria-pressed": "true" if value == choice else "false",
+                "data-action": "set-option",
+                "data-name": option.name,
+                "data-value": choice,
+                "data-focus": f"option-{option.name}-{choice}",
+            },
+            _value_label(tr, gid, option.name, choice),
+        )
+        for choice in option.choices
+    ]
+    return h(
+        "div",
+        {"class": "option", "role": "group", "aria-labelledby": f"label-{option.name}", "aria-describedby": described},
+        h("span", {"class": "field-label", "id": f"label-{option.name}"}, label),
+        h("div", {"class": "choices"}, buttons),
+        error,
+    )
+
+
+def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
+    """The whole setup screen."""
+    game = get_game(draft.game_id)
+    gid = draft.game_id
+    presets = [
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "choice preset",
+                "aria-pressed": "true" if name == draft.preset else "false",
+                "data-action": "set-preset",
+                "data-preset": name,
+                "data-focus": f"preset-{name}",
+            },
+            h("span", {"class": "preset-name"}, tr.t(f"preset.{gid}.{name}")),
+            h("span", {"class": "preset-hint"}, tr.t(f"preset.{gid}.{name}.hint")),
+        )
+        for name in game.presets
+    ]
+    options = [option_control(tr, draft, f) for f in draft.fields if draft.visible(f)]
+    shown = {f"seat-{i}" for i in range(len(draft.seats))} | {
+        f.name for f in draft.fields if draft.visible(f)
+    }
+    hidden = [f for f in draft.errors if f not in shown]
+    general = error_note("general", error_text(tr, draft, hidden[0])) if hidden else None
+    return fragment(
+        top_bar(
+            tr,
+            tr.t("setup.title", game=tr.t(f"game.{gid}.name")),
+            button(tr.t("nav.rules"), "open-rules", kind="quiet", game=gid),
+        ),
+        h(
+            "main",
+            {"class": "setup", "id": "main"},
+            h(
+                "section",
+                {"class": "panel", "aria-labelledby": "seats-title"},
+                h("h2", {"id": "seats-title", "class": "panel-title"}, tr.t("setup.seats")),
+                h("ol", {"class": "seat-list"}, [seat_row(tr, draft, i) for i in range(len(draft.seats))]),
+                button(
+                    tr.t("setup.add_seat"),
+                    "add-seat",
+                    kind="quiet",
+                    disabled=len(draft.seats) >= game.max_players,
+                ),
+                h("p", {"class": "hint"}, tr.t("setup.seat_limits", low=game.min_players, high=game.max_players)),
+            ),
+            h(
+                "section",
+                {"class": "panel", "aria-labelledby": "variant-title"},
+                h("h2", {"id": "variant-title", "class": "panel-title"}, tr.t("setup.variant")),
+                h("div", {"class": "choices presets", "role": "group", "aria-labelledby": "variant-title"}, presets),
+                h("h2", {"class": "panel-title"}, tr.t("setup.options")),
+                h("div", {"class": "options"}, options),
+            ),
+            h(
+                "div",
+                {"class": "setup-actions"},
+                general,
+                button(tr.t("setup.start"), "start-game", kind="primary big", autofocus=False),
+            ),
+        ),
+    )
