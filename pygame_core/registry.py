@@ -10,7 +10,9 @@ from .errors import UnknownGameError
 
 #: Game id -> module that defines ``GAME``. Imported lazily: the home screen needs
 #: none of them, and each costs start-up time in the browser.
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "dice21": "pygame_core.dice21",
+}
 
 #: Every game of the project, in the order the home screen lists them.
 ALL_GAME_IDS = ("dice21", "dice41", "tjueett", "tjugoett", "twentyone")

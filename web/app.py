@@ -114,7 +114,12 @@ class App:
     def schedule_bot(self) -> None:
         """Start a bot's move after a pause, if a bot is to act and none is pending."""
         session = self.session
-        if self.screen == "play" and session is not None and session.is_bot_turn() and self.bot_task is None:
+        if (
+            self.screen == "play"
+            and session is not None
+            and session.is_bot_turn()
+            and self.bot_task is None
+        ):
             self.bot_task = asyncio.ensure_future(self.bot_move(session))
 
     async def bot_move(self, session: GameSession) -> None:
@@ -150,7 +155,9 @@ class App:
         if session is None or self.save_id is None:
             return
         try:
-            self.revision = self.book.save(self.save_id, session, self.revision, now_ms(), self.created)
+            self.revision = self.book.save(
+                self.save_id, session, self.revision, now_ms(), self.created
+            )
             self.notice = None
         except StaleSaveError:
             self.notice = self.tr.t("save.stale")
@@ -194,7 +201,9 @@ class App:
     def open_setup(self, game_id: str, seats: tuple[Seat, ...] | None = None) -> None:
         """The setup screen of ``game_id``."""
         if seats is None:
-            seats = default_names(self.tr.t("setup.default_name"), self.tr.t("setup.default_bot"), 2)
+            seats = default_names(
+                self.tr.t("setup.default_name"), self.tr.t("setup.default_bot"), 2
+            )
         self.draft = new_draft(game_id, seats)
         self.screen = "setup"
 
@@ -291,7 +300,9 @@ class App:
         session = self.session
         if session is None:
             return
-        self.draft = SetupDraft(session.game_id, session.seats, "", session.game.config_to_dict(session.state.config))
+        self.draft = SetupDraft(
+            session.game_id, session.seats, "", session.game.config_to_dict(session.state.config)
+        )
         opts = {k: v for k, v in self.draft.options.items() if k != "players"}
         self.draft = replace(self.draft, options=opts)
         self.start_match()

@@ -80,7 +80,9 @@ def seats_from_data(data: Any, players: int) -> tuple[Seat, ...]:
     return tuple(seats)
 
 
-def record_data(saved_id: str, session: GameSession, revision: int, created: int, updated: int) -> dict[str, Any]:
+def record_data(
+    saved_id: str, session: GameSession, revision: int, created: int, updated: int
+) -> dict[str, Any]:
     """The JSON-safe entry of a match."""
     return {
         "format": FORMAT,
@@ -133,7 +135,9 @@ def parse_data(data: Any, expected_id: str | None = None) -> SavedGame:
         session = GameSession.replay(game, state, seats)
     except (Nordic21Error, ValueError) as exc:
         raise SaveError(f"the save cannot be replayed: {exc}") from exc
-    return SavedGame(saved_id, session, _int(data, "revision"), _int(data, "created"), _int(data, "updated"))
+    return SavedGame(
+        saved_id, session, _int(data, "revision"), _int(data, "created"), _int(data, "updated")
+    )
 
 
 class SaveBook:
@@ -144,7 +148,8 @@ class SaveBook:
 
     def ids(self) -> list[str]:
         """Ids of every saved-game entry, readable or not."""
-        return sorted(k[len(GAME_PREFIX) :] for k in self.store.keys() if k.startswith(GAME_PREFIX))
+        keys = self.store.keys()  # the store's own listing, not a dict
+        return sorted(k[len(GAME_PREFIX) :] for k in keys if k.startswith(GAME_PREFIX))
 
     def load(self, saved_id: str) -> SavedGame:
         """One saved match; :class:`SaveError` if it cannot be read."""
@@ -165,7 +170,9 @@ class SaveBook:
             return 0
         return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
-    def save(self, saved_id: str, session: GameSession, known_revision: int, now: int, created: int) -> int:
+    def save(
+        self, saved_id: str, session: GameSession, known_revision: int, now: int, created: int
+    ) -> int:
         """Write the match as revision ``known_revision + 1``.
 
         Raises :class:`StaleSaveError` if the stored entry is newer than what this copy
@@ -174,7 +181,9 @@ class SaveBook:
         if self.revision(saved_id) > known_revision:
             raise StaleSaveError(saved_id)
         revision = known_revision + 1
-        text = json.dumps(record_data(saved_id, session, revision, created, now), separators=(",", ":"))
+        text = json.dumps(
+            record_data(saved_id, session, revision, created, now), separators=(",", ":")
+        )
         self.store.set(GAME_PREFIX + saved_id, text)
         return revision
 

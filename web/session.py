@@ -16,7 +16,7 @@ from pygame_core import BOT_LEVELS, Event, Game, get_game
 
 SeatKind = Literal["human", "easy", "medium", "expert"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", *BOT_LEVELS)  # type: ignore[assignment]
-MAX_NAME = 24
+MAX_NAME = 32
 #: Events kept for the log on screen (older ones scroll away).
 LOG_LIMIT = 200
 
@@ -59,7 +59,9 @@ class GameSession:
         return cls(game, game.new_game(config, seed), tuple(seats))
 
     @classmethod
-    def replay(cls, game: Game[Any, Any, Any, Any], state: Any, seats: Sequence[Seat]) -> GameSession:
+    def replay(
+        cls, game: Game[Any, Any, Any, Any], state: Any, seats: Sequence[Seat]
+    ) -> GameSession:
         """A session for a loaded state, with its events rebuilt by replaying it."""
         session = cls(game, game.new_game(state.config, state.seed), tuple(seats))
         for action in state.history:

@@ -113,7 +113,9 @@ def set_option(draft: SetupDraft, name: str, raw: str) -> SetupDraft:
     return replace(draft, options={**draft.options, name: value}, errors={})
 
 
-def set_seat(draft: SetupDraft, index: int, name: str | None = None, kind: str | None = None) -> SetupDraft:
+def set_seat(
+    draft: SetupDraft, index: int, name: str | None = None, kind: str | None = None
+) -> SetupDraft:
     """The draft with seat ``index`` renamed or given to someone else."""
     if not 0 <= index < len(draft.seats):
         return draft
@@ -165,9 +167,8 @@ def validate(draft: SetupDraft) -> tuple[Any | None, dict[str, str]]:
             errors[f"seat-{i}"] = "name_twice"
         seen.add(name.casefold())
     game = get_game(draft.game_id)
-    options = {k: v for k, v in draft.options.items()}
     try:
-        config = game.config(players=len(draft.seats), **options)
+        config = game.config(players=len(draft.seats), **draft.options)
     except ConfigError as exc:
         errors[exc.field] = exc.reason
         return None, errors

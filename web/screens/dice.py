@@ -26,7 +26,9 @@ def dice_row(tr: Translator, dice: tuple[int, ...], fresh: bool, css: str = "dic
     )
 
 
-def _rounds_subtitle(tr: Translator, round_no: int, planned: int | None, kind: str = "normal") -> str:
+def _rounds_subtitle(
+    tr: Translator, round_no: int, planned: int | None, kind: str = "normal"
+) -> str:
     if kind == "deciding":
         return tr.t("play.deciding_round")
     if planned:
@@ -57,7 +59,9 @@ def dice21_result(tr: Translator, session: GameSession, result: Any) -> Markup |
         return None
     names = session.names()
     winners = join([names[s] for s in result.winners], tr)
-    text = tr.t(f"result.dice21.{result.reason}", names=winners, total=result.total, round=result.round_no)
+    text = tr.t(
+        f"result.dice21.{result.reason}", names=winners, total=result.total, round=result.round_no
+    )
     if result.pot:
         text += " " + tr.t("result.pot", chips=result.pot)
     return h("p", {"class": "result"}, text)
@@ -79,7 +83,10 @@ def dice21_coach(tr: Translator, advice: Dice21Advice | None) -> Markup | None:
         h(
             "dl",
             {"class": "coach-figures"},
-            [h("div", {"class": classes(best and "best")}, h("dt", None, k), h("dd", None, v)) for k, v, best in rows],
+            [
+                h("div", {"class": classes(best and "best")}, h("dt", None, k), h("dd", None, v))
+                for k, v, best in rows
+            ],
         ),
         h("p", {"class": "coach-tip"}, tip),
     )
@@ -127,17 +134,38 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             h(
                 "div",
                 {"class": "total-box"},
-                h("span", {"class": "total-label"}, tr.t("play.total_of", name=session.seats[view.current_seat].name)),
+                h(
+                    "span",
+                    {"class": "total-label"},
+                    tr.t("play.total_of", name=session.seats[view.current_seat].name),
+                ),
                 h("span", {"class": "total-value"}, str(current.total)),
                 h("span", {"class": "total-target"}, tr.t("play.target", target=config.target)),
             ),
             h("p", {"class": "throw-caption"}, throw_caption),
-            dice_row(tr, view.last_throw, fresh) if view.last_throw else h("div", {"class": "dice empty"}),
+            dice_row(tr, view.last_throw, fresh)
+            if view.last_throw
+            else h("div", {"class": "dice empty"}),
             h(
                 "div",
                 {"class": "controls"},
-                button(tr.t("play.roll"), "act", kind="primary big", focus="roll", disabled=not (human and Roll() in legal), autofocus=human, move="roll"),
-                button(tr.t("play.stop"), "act", kind="big", focus="stop", disabled=not (human and Stop() in legal), move="stop"),
+                button(
+                    tr.t("play.roll"),
+                    "act",
+                    kind="primary big",
+                    focus="roll",
+                    disabled=not (human and Roll() in legal),
+                    autofocus=human,
+                    move="roll",
+                ),
+                button(
+                    tr.t("play.stop"),
+                    "act",
+                    kind="big",
+                    focus="stop",
+                    disabled=not (human and Stop() in legal),
+                    move="stop",
+                ),
             ),
         )
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if config.chips else None
@@ -148,7 +176,13 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         h(
             "main",
             {"class": "table dice21", "id": "main"},
-            h("div", {"class": "table-main"}, dice21_result(tr, session, view.last_result), stage, coach),
+            h(
+                "div",
+                {"class": "table-main"},
+                dice21_result(tr, session, view.last_result),
+                stage,
+                coach,
+            ),
             h(
                 "div",
                 {"class": "table-side"},
@@ -175,7 +209,9 @@ def dice41_result(tr: Translator, session: GameSession, result: Any) -> Markup |
     if result is None:
         return None
     names = join([session.names()[s] for s in result.seats], tr)
-    text = tr.t(f"result.dice41.{result.kind}", names=names, score=result.score, round=result.round_no)
+    text = tr.t(
+        f"result.dice41.{result.kind}", names=names, score=result.score, round=result.round_no
+    )
     if result.chips:
         text += " " + tr.t("result.pot", chips=result.chips)
     return h("p", {"class": "result"}, text)
@@ -183,7 +219,11 @@ def dice41_result(tr: Translator, session: GameSession, result: Any) -> Markup |
 
 def _coach_label(tr: Translator, advice: Dice41Advice, value: int) -> str:
     if advice.mode == "beat":
-        return tr.t("coach.beat_chance", chance=percent(advice.values[value]), tie=percent(advice.ties[value]))
+        return tr.t(
+            "coach.beat_chance",
+            chance=percent(advice.values[value]),
+            tie=percent(advice.ties[value]),
+        )
     return tr.t("coach.expected", score=f"{float(advice.values[value]):.2f}")
 
 
@@ -191,7 +231,9 @@ def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
     """Whether the 4 and the 1 are secured."""
     items = []
     for value, ok in ((4, has_four), (1, has_one)):
-        text = tr.t("play.ticket_ok", value=value) if ok else tr.t("play.ticket_missing", value=value)
+        text = (
+            tr.t("play.ticket_ok", value=value) if ok else tr.t("play.ticket_missing", value=value)
+        )
         items.append(h("li", {"class": classes("ticket", ok and "ok")}, text))
     return h("ul", {"class": "tickets", "aria-label": tr.t("play.tickets")}, items)
 
@@ -217,7 +259,8 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     ]
     if session.over:
         standings = [
-            (s, str(view.chips[s] if view.uses_chips else view.round_wins[s])) for s in view.standings
+            (s, str(view.chips[s] if view.uses_chips else view.round_wins[s]))
+            for s in view.standings
         ]
         stage = match_over_panel(tr, session, standings)
     else:
@@ -227,7 +270,11 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         dice_buttons = []
         for index, value in enumerate(view.dice):
             coach_note = (
-                h("span", {"class": classes("die-note", advice.best_value == value and "best")}, _coach_label(tr, advice, value))
+                h(
+                    "span",
+                    {"class": classes("die-note", advice.best_value == value and "best")},
+                    _coach_label(tr, advice, value),
+                )
                 if advice
                 else None
             )
@@ -236,7 +283,11 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                     "button",
                     {
                         "type": "button",
-                        "class": classes("die-button", fresh and "rolled", advice and advice.best_value == value and "best"),
+                        "class": classes(
+                            "die-button",
+                            fresh and "rolled",
+                            advice and advice.best_value == value and "best",
+                        ),
                         "data-action": "act",
                         "data-move": "keep",
                         "data-value": value,
@@ -249,7 +300,11 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                     coach_note,
                 )
             )
-        best = tr.t("play.best_so_far", score=view.best) if view.best is not None else tr.t("play.no_best_yet")
+        best = (
+            tr.t("play.best_so_far", score=view.best)
+            if view.best is not None
+            else tr.t("play.no_best_yet")
+        )
         stage = h(
             "section",
             {"class": "stage", "aria-labelledby": "stage-title"},
@@ -257,12 +312,18 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             turn_banner(tr, session, opts),
             h("p", {"class": "throw-caption"}, tr.t("play.throw_of", n=view.throw_no), " ", best),
             h("p", {"class": "hint"}, tr.t("play.tap_to_set_aside") if human else ""),
-            h("div", {"class": "dice dice-choice", "role": "group", "aria-label": tr.t("dice.thrown")}, dice_buttons),
+            h(
+                "div",
+                {"class": "dice dice-choice", "role": "group", "aria-label": tr.t("dice.thrown")},
+                dice_buttons,
+            ),
             h(
                 "div",
                 {"class": "set-aside"},
                 h("h3", {"class": "panel-title"}, tr.t("play.set_aside_title")),
-                dice_row(tr, view.kept[seat], False, "dice kept") if view.kept[seat] else h("p", {"class": "hint"}, tr.t("play.none_yet")),
+                dice_row(tr, view.kept[seat], False, "dice kept")
+                if view.kept[seat]
+                else h("p", {"class": "hint"}, tr.t("play.none_yet")),
                 tickets(tr, view.has_four[seat], view.has_one[seat]),
             ),
             h("p", {"class": "coach-tip"}, tr.t(f"coach.mode41.{advice.mode}")) if advice else None,

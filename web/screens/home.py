@@ -37,30 +37,30 @@ def language_switch(tr: Translator) -> Markup:
 
 
 def game_tile(tr: Translator, game_id: str, available: bool) -> Markup:
-    """One large tile; its accessible name is the game's name alone."""
+    """One large tile. The button holds only the game's name (its accessible name);
+    the picture and the blurb sit beside it and the button's hit area covers the tile."""
     blurb_id = f"blurb-{game_id}"
     return h(
         "li",
-        None,
+        {"class": "tile" + ("" if available else " unavailable")},
+        h("span", {"class": "tile-art", "aria-hidden": "true"}, game_art(game_id)),
         h(
             "button",
             {
-                "class": "tile",
+                "class": "tile-name",
                 "type": "button",
                 "data-action": "open-game",
                 "data-game": game_id,
                 "data-focus": f"tile-{game_id}",
-                "aria-label": tr.t(f"game.{game_id}.name"),
                 "aria-describedby": blurb_id,
                 "disabled": not available,
             },
-            h("span", {"class": "tile-art", "aria-hidden": "true"}, game_art(game_id)),
-            h("span", {"class": "tile-name"}, tr.t(f"game.{game_id}.name")),
-            h(
-                "span",
-                {"class": "tile-blurb", "id": blurb_id},
-                tr.t(f"game.{game_id}.blurb") if available else tr.t("home.coming_soon"),
-            ),
+            tr.t(f"game.{game_id}.name"),
+        ),
+        h(
+            "span",
+            {"class": "tile-blurb", "id": blurb_id},
+            tr.t(f"game.{game_id}.blurb") if available else tr.t("home.coming_soon"),
         ),
     )
 
@@ -82,18 +82,40 @@ def saved_item(tr: Translator, saved: SavedGame, confirming: bool, now_ms: int) 
     session = saved.session
     view = session.view(None)
     round_no = getattr(view, "round_no", None)
-    progress = tr.t("save.finished") if session.over else (tr.t("play.round", n=round_no) if round_no else "")
+    progress = (
+        tr.t("save.finished")
+        if session.over
+        else (tr.t("play.round", n=round_no) if round_no else "")
+    )
     title = tr.t(f"game.{session.game_id}.name")
     if confirming:
         actions = [
             h("span", {"class": "confirm-text"}, tr.t("save.confirm_delete")),
-            button(tr.t("save.yes_delete"), "confirm-delete", kind="danger", save=saved.id, autofocus=True),
+            button(
+                tr.t("save.yes_delete"),
+                "confirm-delete",
+                kind="danger",
+                save=saved.id,
+                autofocus=True,
+            ),
             button(tr.t("save.keep"), "cancel-delete", kind="quiet", save=saved.id),
         ]
     else:
         actions = [
-            button(tr.t("save.continue"), "continue", kind="primary", focus=f"continue-{saved.id}", save=saved.id),
-            button(tr.t("save.delete"), "delete-save", kind="quiet", focus=f"delete-{saved.id}", save=saved.id),
+            button(
+                tr.t("save.continue"),
+                "continue",
+                kind="primary",
+                focus=f"continue-{saved.id}",
+                save=saved.id,
+            ),
+            button(
+                tr.t("save.delete"),
+                "delete-save",
+                kind="quiet",
+                focus=f"delete-{saved.id}",
+                save=saved.id,
+            ),
         ]
     return h(
         "li",
@@ -113,11 +135,25 @@ def unreadable_item(tr: Translator, bad: UnreadableSave, confirming: bool) -> Ma
     """An entry that cannot be loaded: the reason, and Delete (after asking)."""
     if confirming:
         actions = [
-            button(tr.t("save.yes_delete"), "confirm-delete", kind="danger", save=bad.id, autofocus=True),
+            button(
+                tr.t("save.yes_delete"),
+                "confirm-delete",
+                kind="danger",
+                save=bad.id,
+                autofocus=True,
+            ),
             button(tr.t("save.keep"), "cancel-delete", kind="quiet", save=bad.id),
         ]
     else:
-        actions = [button(tr.t("save.delete"), "delete-save", kind="quiet", focus=f"delete-{bad.id}", save=bad.id)]
+        actions = [
+            button(
+                tr.t("save.delete"),
+                "delete-save",
+                kind="quiet",
+                focus=f"delete-{bad.id}",
+                save=bad.id,
+            )
+        ]
     return h(
         "li",
         {"class": "saved unreadable", "data-save": bad.id},

@@ -26,7 +26,9 @@ class PlayOptions:
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
     """Top bar of a play screen: home, the game and round, coach, speed, rules, new game."""
     gid = session.game_id
-    next_speed = SPEEDS[(SPEEDS.index(opts.speed) + 1) % len(SPEEDS)] if opts.speed in SPEEDS else "normal"
+    next_speed = (
+        SPEEDS[(SPEEDS.index(opts.speed) + 1) % len(SPEEDS)] if opts.speed in SPEEDS else "normal"
+    )
     return top_bar(
         tr,
         f"{tr.t(f'game.{gid}.name')} · {subtitle}",
@@ -53,7 +55,7 @@ def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: 
 
 
 def seat_badge(tr: Translator, session: GameSession, seat: int) -> Markup | None:
-    """"Bot (expert)" under a bot's name."""
+    """ "Bot (expert)" under a bot's name."""
     kind = session.seats[seat].kind
     if kind == "human":
         return None
@@ -73,11 +75,18 @@ def seat_card(
     name = session.seats[seat].name
     return h(
         "li",
-        {"class": classes("seat", current and "current"), "aria-current": "true" if current else None},
+        {
+            "class": classes("seat", current and "current"),
+            "aria-current": "true" if current else None,
+        },
         h("span", {"class": "seat-name"}, name),
         seat_badge(tr, session, seat),
         h("span", {"class": "seat-status"}, status),
-        h("dl", {"class": "seat-figures"}, [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in figures]),
+        h(
+            "dl",
+            {"class": "seat-figures"},
+            [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in figures],
+        ),
         extra,
     )
 
@@ -93,7 +102,9 @@ def turn_banner(tr: Translator, session: GameSession, opts: PlayOptions) -> Mark
     return h("p", {"class": "turn-banner"}, tr.t("play.your_turn", name=name))
 
 
-def match_over_panel(tr: Translator, session: GameSession, standings: Sequence[tuple[int, str]]) -> Markup:
+def match_over_panel(
+    tr: Translator, session: GameSession, standings: Sequence[tuple[int, str]]
+) -> Markup:
     """The end of a match: winners, the final figures, what next."""
     result = session.game.outcome(session.state)
     names = session.names()
@@ -104,7 +115,16 @@ def match_over_panel(tr: Translator, session: GameSession, standings: Sequence[t
         else tr.t("play.winners_shared", names=", ".join(winners))
     )
     rows = [
-        h("li", {"class": classes("standing", result is not None and seat in result.winners and "winner")}, h("span", None, names[seat]), h("span", None, figure))
+        h(
+            "li",
+            {
+                "class": classes(
+                    "standing", result is not None and seat in result.winners and "winner"
+                )
+            },
+            h("span", None, names[seat]),
+            h("span", None, figure),
+        )
         for seat, figure in standings
     ]
     return h(

@@ -164,7 +164,12 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
     ]
     return h(
         "div",
-        {"class": "option", "role": "group", "aria-labelledby": f"label-{option.name}", "aria-describedby": described},
+        {
+            "class": "option",
+            "role": "group",
+            "aria-labelledby": f"label-{option.name}",
+            "aria-describedby": described,
+        },
         h("span", {"class": "field-label", "id": f"label-{option.name}"}, label),
         h("div", {"class": "choices"}, buttons),
         error,
@@ -210,20 +215,36 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                 "section",
                 {"class": "panel", "aria-labelledby": "seats-title"},
                 h("h2", {"id": "seats-title", "class": "panel-title"}, tr.t("setup.seats")),
-                h("ol", {"class": "seat-list"}, [seat_row(tr, draft, i) for i in range(len(draft.seats))]),
+                h(
+                    "ol",
+                    {"class": "seat-list"},
+                    [seat_row(tr, draft, i) for i in range(len(draft.seats))],
+                ),
                 button(
                     tr.t("setup.add_seat"),
                     "add-seat",
                     kind="quiet",
                     disabled=len(draft.seats) >= game.max_players,
                 ),
-                h("p", {"class": "hint"}, tr.t("setup.seat_limits", low=game.min_players, high=game.max_players)),
+                h(
+                    "p",
+                    {"class": "hint"},
+                    tr.t("setup.seat_limits", low=game.min_players, high=game.max_players),
+                ),
             ),
             h(
                 "section",
                 {"class": "panel", "aria-labelledby": "variant-title"},
                 h("h2", {"id": "variant-title", "class": "panel-title"}, tr.t("setup.variant")),
-                h("div", {"class": "choices presets", "role": "group", "aria-labelledby": "variant-title"}, presets),
+                h(
+                    "div",
+                    {
+                        "class": "choices presets",
+                        "role": "group",
+                        "aria-labelledby": "variant-title",
+                    },
+                    presets,
+                ),
                 h("h2", {"class": "panel-title"}, tr.t("setup.options")),
                 h("div", {"class": "options"}, options),
             ),

@@ -1,0 +1,58 @@
+"""Steps the browser tests share: open a game's setup, fill seats, play by clicking."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import open_app
+
+#: Generous: a whole match of bots moving at the fast speed.
+MATCH_TIMEOUT_MS = 180_000
+
+
+def button(page: Page, name: str):  # type: ignore[no-untyped-def]
+    """The button with exactly this accessible name."""
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def open_setup(page: Page, url: str, game: str, query: str = "?lang=en") -> None:
+    """Load the app with the bots at full speed and open ``game``'s setup."""
+    page.add_init_script("try { localStorage.setItem('nordic21.speed', 'fast') } catch (e) {}")
+    open_app(page, url, query)
+    button(page, game).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text(game)
+
+
+def set_seats(page: Page, seats: list[tuple[str, str]]) -> None:
+    """Seats as (name, kind) with kind one of human, easy, medium, expert."""
+    rows = page.locator(".seat-row")
+    while rows.count() < len(seats):
+        button(page, "Add a player").click()
+    while rows.count() > len(seats):
+        rows.last.get_by_role("button", name="Remove").click()
+    for index, (name, kind) in enumerate(seats):
+        row = page.locator(".seat-row").nth(index)
+        row.get_by_role("textbox").fill(name)
+        row.get_by_role("textbox").press("Tab")
+        row.get_by_role("combobox").select_option(kind)
+    expect(page.locator(".seat-row")).to_have_count(len(seats))
+
+
+def choose(page: Page, label: str) -> None:
+    """Press a choice button (preset or option) by its visible label."""
+    page.get_by_role("button", name=label).first.click()
+
+
+def wait_human_turn_or_end(page: Page) -> str:
+    """Wait until a person must act ("turn") or the match is over ("over")."""
+    page.wait_for_function(
+        """() => document.querySelector('.match-over') ||
+                 document.querySelector('[data-action="act"]:not([disabled])')""",
+        timeout=MATCH_TIMEOUT_MS,
+    )
+    return "over" if page.locator(".match-over").count() else "turn"
+
+
+def total_on_screen(page: Page) -> int:
+    """The running total of the player to act (21)."""
+    return int(page.locator(".total-value").inner_text())

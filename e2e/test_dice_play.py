@@ -1,0 +1,177 @@
+"""Playing 21 and 41 in the real built site, by clicking as a person would."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Dialog, Page, expect
+
+from e2e.conftest import shoot
+from e2e.helpers import (
+    MATCH_TIMEOUT_MS,
+    button,
+    choose,
+    open_setup,
+    set_seats,
+    total_on_screen,
+    wait_human_turn_or_end,
+)
+from e2e.server import SiteServer
+from pygame_core import get_game
+from web.session import GameSession, Seat
+from web.setup import new_draft
+
+
+def play_21_turns(page: Page, stop_at: int = 15) -> None:
+    """Roll until the total reaches ``stop_at``, then stop, until the match ends."""
+    while wait_human_turn_or_end(page) == "turn":
+        if total_on_screen(page) >= stop_at and button(page, "Stop").is_enabled():
+            button(page, "Stop").click()
+        else:
+            button(page, "Roll").click()
+        page.wait_for_timeout(50)
+
+
+def test_full_21_match_one_human_two_bots(page: Page, site: SiteServer) -> None:
+    open_setup(page, site.url, "21")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium"), ("Cy", "expert")])
+    choose(page, "Series (everyone starts once)")
+    button(page, "Start").click()
+    expect(page.locator(".seat")).to_have_count(3)
+    shoot(page, "dice21-play-tablet")
+    play_21_turns(page)
+    expect(page.locator(".match-over h2")).to_contain_text("match")
+    expect(page.locator(".standing")).to_have_count(3)
+    shoot(page, "dice21-over-tablet")
+
+
+def test_full_41_match_by_clicking_dice(page: Page, site: SiteServer) -> None:
+    open_setup(page, site.url, "41")
+    choose(page, "Family")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium")])
+    button(page, "Start").click()
+    shoot(page, "dice41-play-tablet")
+    while wait_human_turn_or_end(page) == "turn":
+        dice = page.locator(".die-button:not([disabled])")
+        expect(dice.first).to_have_attribute(
+            "aria-label", "Set aside a " + dice.first.get_attribute("data-value")
+        )
+        dice.first.click()
+        page.wait_for_timeout(30)
+    expect(page.locator(".standing")).to_have_count(2)
+    shoot(page, "dice41-over-tablet")
+
+
+def test_all_bot_match_ends_as_under_pytest(page: Page, site: SiteServer) -> None:
+    """The same seed gives the same match in Pyodide (CPython 3.14) as here (3.11)."""
+    seed = 4242
+    seats = [Seat("Ada", "easy"), Seat("Bea", "medium"), Seat("Cid", "expert")]
+    open_setup(page, site.url, "21", f"?lang=en&seed={seed}")
+    choose(page, "Series (everyone starts once)")
+    set_seats(page, [(s.name, s.kind) for s in seats])
+    button(page, "Start").click()
+    page.wait_for_selector(".match-over", timeout=MATCH_TIMEOUT_MS)
+    in_browser = [
+        (row.locator("span").nth(0).inner_text(), row.locator("span").nth(1).inner_text())
+        for row in page.locator(".standing").all()
+    ]
+    draft = new_draft("dice21", tuple(seats))
+    config = get_game("dice21").config(players=3, **{**draft.options, "match": "series"})
+    session = GameSession.start("dice21", config, seats, seed)
+    while not session.over:
+        session.act(session.bot_action())
+    view = session.view(None)
+    here = sorted(
+        ((seats[s.seat].name, str(s.rounds_won)) for s in view.seats), key=lambda x: -int(x[1])
+    )
+    assert sorted(in_browser) == sorted(here)
+    result = session.game.outcome(session.state)
+    assert result is not None
+    winners = ", ".join(seats[s].name for s in result.winners)
+    title = page.locator(".match-over h2").inner_text()
+    assert title in {f"{winners} wins the match!", f"Shared win: {winners}"}
+
+
+def test_two_people_pass_and_play_a_round(page: Page, site: SiteServer) -> None:
+    open_setup(page, site.url, "21")
+    set_seats(page, [("Ann", "human"), ("Bo", "human")])
+    choose(page, "One round")
+    button(page, "Start").click()
+    seen = set()
+    while wait_human_turn_or_end(page) == "turn":
+        banner = page.locator(".turn-banner").inner_text()
+        seen.add(banner.split(",")[0])
+        if total_on_screen(page) >= 14 and button(page, "Stop").is_enabled():
+            button(page, "Stop").click()
+        else:
+            button(page, "Roll").click()
+    assert seen == {"Ann", "Bo"}
+    expect(page.locator(".result")).to_contain_text("Round 1")
+
+
+def test_keyboard_only_21_round(page: Page, site: SiteServer) -> None:
+    page.add_init_script("try { localStorage.setItem('nordic21.speed', 'fast') } catch (e) {}")
+    page.goto(site.url + "?lang=en")
+    page.wait_for_selector("html[data-ready='1']", timeout=60000)
+
+    def tab_to(name: str, limit: int = 60) -> None:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            label = page.evaluate(
+                "() => { const e = document.activeElement;"
+                " return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : '' }"
+            )
+            if label == name:
+                return
+        raise AssertionError(f"could not reach {name!r} with Tab")
+
+    tab_to("21")
+    page.keyboard.press("Enter")
+    tab_to("One round")
+    page.keyboard.press("Enter")
+    tab_to("Start")
+    page.keyboard.press("Enter")
+    while wait_human_turn_or_end(page) == "turn":
+        focused = page.evaluate("() => document.activeElement.textContent.trim()")
+        assert focused in {"Roll", "Stop"}, (
+            f"focus should rest on the turn's controls, not {focused!r}"
+        )
+        if total_on_screen(page) >= 15:
+            tab_to("Stop", 5)
+        elif focused != "Roll":
+            page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(50)
+    expect(page.locator(".result")).to_contain_text("Round 1")
+
+
+def test_hostile_name_is_shown_as_text(page: Page, site: SiteServer) -> None:
+    hostile = "<img src=x onerror=alert(1)>"
+    dialogs: list[str] = []
+
+    def on_dialog(dialog: Dialog) -> None:
+        dialogs.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", on_dialog)
+    open_setup(page, site.url, "21")
+    set_seats(page, [(hostile, "human"), ("Bo", "medium")])
+    button(page, "Start").click()
+    expect(page.locator(".seat-name").first).to_have_text(hostile)
+    assert page.locator("#app img").count() == 0
+    button(page, "Roll").click()
+    expect(page.locator(".log-list")).to_contain_text(hostile)
+    assert dialogs == []
+
+
+def test_setup_errors_are_shown_next_to_the_field_and_do_not_start(
+    page: Page, site: SiteServer
+) -> None:
+    open_setup(page, site.url, "21")
+    set_seats(page, [("", "human"), ("Bo", "medium")])
+    choose(page, "Fixed number of rounds")
+    page.get_by_label("Rounds").fill("500")
+    page.get_by_label("Rounds").press("Tab")
+    button(page, "Start").click()
+    expect(page.locator("#error-seat-0")).to_have_text("Give this player a name.")
+    expect(page.locator("#error-rounds")).to_have_text("Choose a number from 1 to 99.")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("New game of 21")
+    assert page.locator(".stage").count() == 0

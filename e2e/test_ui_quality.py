@@ -1,0 +1,114 @@
+"""Languages, accessibility (axe-core), layout at tablet and phone sizes, screenshots."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import open_app, shoot
+from e2e.helpers import button, open_setup
+from e2e.server import SiteServer
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+SIZES = {"tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024), "phone": (390, 844)}
+
+
+def axe_findings(page: Page) -> list[str]:
+    """Serious and critical axe-core violations on the page as it is now."""
+    if not page.evaluate("() => typeof window.axe !== 'undefined'"):
+        # Evaluated through the DevTools protocol, so the page's CSP does not block it.
+        page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
+    result = page.evaluate(
+        "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
+        ".filter(v => ['serious', 'critical'].includes(v.impact))"
+        ".map(v => v.id + ': ' + v.nodes.map(n => n.target.join(' ')).slice(0, 3).join(', '))"
+    )
+    return list(result)
+
+
+def layout_problems(page: Page) -> list[str]:
+    """Horizontal scrolling, and visible controls smaller than 44 x 44 CSS pixels."""
+    return list(
+        page.evaluate(
+            """() => {
+              const out = [];
+              if (document.documentElement.scrollWidth > window.innerWidth + 1)
+                out.push('horizontal scroll: ' + document.documentElement.scrollWidth);
+              for (const el of document.querySelectorAll('#app button, #app input, #app select')) {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 && r.height === 0) continue;
+                if (el.type === 'checkbox') {
+                  const box = el.closest('label').getBoundingClientRect();
+                  if (box.height < 44) out.push('small checkbox label');
+                  continue;
+                }
+                const name = (el.textContent || el.getAttribute('aria-label') || el.tagName).trim();
+                if (r.width < 44 || r.height < 44)
+                  out.push(`small target: ${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
+              }
+              return out;
+            }"""
+        )
+    )
+
+
+def test_language_switch_is_remembered_and_query_overrides(page: Page, site: SiteServer) -> None:
+    open_app(page, site.url)
+    button(page, "Norsk").click()
+    expect(page.get_by_role("heading", name="Velg et spill")).to_be_visible()
+    expect(page.locator("html")).to_have_attribute("lang", "nb")
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']")
+    expect(page.get_by_role("heading", name="Velg et spill")).to_be_visible()
+    open_app(page, site.url, "?lang=da")
+    expect(page.get_by_role("heading", name="Vælg et spil")).to_be_visible()
+    button(page, "Svenska").click()
+    expect(page.get_by_role("heading", name="Välj ett spel")).to_be_visible()
+    button(page, "21").click()
+    expect(page.get_by_role("button", name="Starta")).to_be_visible()
+
+
+def test_browser_language_is_the_default(browser, site: SiteServer) -> None:  # type: ignore[no-untyped-def]
+    context = browser.new_context(locale="sv-SE")
+    page = context.new_page()
+    open_app(page, site.url)
+    expect(page.get_by_role("heading", name="Välj ett spel")).to_be_visible()
+    context.close()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_screens_at_tablet_and_phone_sizes(page: Page, site: SiteServer, size: str) -> None:
+    width, height = SIZES[size]
+    page.set_viewport_size({"width": width, "height": height})
+    open_setup(page, site.url, "21")
+    setup_problems = layout_problems(page)
+    shoot(page, f"dice21-setup-{size}")
+    button(page, "Start").click()
+    button(page, "Roll").click()
+    button(page, "Odds coach").click()
+    expect(page.locator(".coach")).to_be_visible()
+    play_problems = layout_problems(page)
+    shoot(page, f"dice21-play-{size}")
+    button(page, "Home").click()
+    home_problems = layout_problems(page)
+    shoot(page, f"home-{size}")
+    assert setup_problems == []
+    assert play_problems == []
+    assert home_problems == []
+
+
+def test_axe_finds_nothing_serious(page: Page, site: SiteServer) -> None:
+    open_app(page, site.url, "?lang=en")
+    findings = {"home": axe_findings(page)}
+    open_setup(page, site.url, "21")
+    findings["setup"] = axe_findings(page)
+    button(page, "Start").click()
+    button(page, "Roll").click()
+    button(page, "Odds coach").click()
+    findings["play 21"] = axe_findings(page)
+    button(page, "Rules").click()
+    findings["rules 21"] = axe_findings(page)
+    assert findings == {k: [] for k in findings}

@@ -1,0 +1,41 @@
+"""dice21: "21" with one die (or two), push your luck, 2 to 8 players.
+
+``GAME`` is the rules object (see :mod:`.rules` for the rules, options and events);
+:mod:`.odds` holds the exact odds (the coach) and :mod:`.bots` the three bot levels.
+"""
+
+from __future__ import annotations
+
+from .rules import (
+    Action,
+    Dice21,
+    Dice21Config,
+    Dice21State,
+    Dice21View,
+    Roll,
+    Rolloff,
+    RolloffThrow,
+    RoundResult,
+    SeatView,
+    Stop,
+    roll_off,
+)
+
+#: The dice21 rules, as registered under the id ``"dice21"``.
+GAME = Dice21()
+
+__all__ = [
+    "GAME",
+    "Action",
+    "Dice21",
+    "Dice21Config",
+    "Dice21State",
+    "Dice21View",
+    "Roll",
+    "Rolloff",
+    "RolloffThrow",
+    "RoundResult",
+    "SeatView",
+    "Stop",
+    "roll_off",
+]

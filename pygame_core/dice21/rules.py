@@ -1,0 +1,650 @@
+"""dice21: "21" with one die (or two), push your luck, for 2 to 8 players.
+
+Rules (the seed text plus the binding rulings)
+----------------------------------------------
+- A roll-off (highest single die, re-rolled among ties) picks the first start seat in
+  ``new_game``; the start seat then moves one seat clockwise (to the next seat number)
+  every round. Play goes clockwise from the start seat.
+- A turn is at least one throw of ``dice`` dice (so a fresh turn offers only
+  :class:`Roll`); the player may :class:`Stop` after any throw. Reaching ``target``
+  exactly ends the turn at once; going over is a bust: the turn is worth 0.
+- Round winner: the highest total not over the target. Tied top: the tied players roll
+  one die each, highest wins, re-rolled among ties (done automatically, as events).
+  Everyone bust: no winner, the round is replayed.
+- Match (``match``): ``"single"`` one round; ``"series"`` as many rounds as players, so
+  every player starts once; tied leaders then play deciding rounds among themselves
+  until one leads; ``"rounds"``: ``rounds`` rounds, equal leaders share the win.
+- Chips (``chips``): everyone antes 1 before a round; a bust pays 1 more at once (if the
+  player has a chip left); the winner takes the pot. All bust: the pot stays and the
+  replay's antes are added. Tied top: roll-off for the pot (``tie_pot="rolloff"``) or
+  split it evenly (``"split"``; the tied players all count the round as won, and an odd
+  chip stays in the pot). A player who cannot ante is out for the rest of the match.
+
+House decisions where the texts are silent
+------------------------------------------
+- A replayed round (everyone bust) is the same round again: same round number, same
+  start seat (moved on only if that player is out), and it does not count towards the
+  series or the agreed rounds.
+- With chips, chips decide every format: the match ends when one player holds every
+  chip, or when only one player can still ante (that player takes the pot), or when
+  the format's rounds are over; then the most chips wins. ``"single"`` is one round
+  (replays included); ``"series"`` still lasts one round per player, and players tied
+  on the most chips play a deciding round for them; ``"rounds"``: equal leaders share.
+- If nobody at all can ante (an all-bust round took everyone's last chip), nobody is
+  put out: the same players replay for the pot without antes.
+
+Events (``Event.kind`` and params; every event is public)
+---------------------------------------------------------
+- ``round_started`` (round, start_seat, seats, round_kind, replay): a round begins;
+  ``seats`` in playing order; ``round_kind`` is ``"normal"`` or ``"deciding"`` (a
+  series tiebreak); ``replay`` counts earlier all-bust attempts of this round (0: first
+  attempt). Round 1 starts in ``new_game`` without an event (the view shows it).
+- ``player_out`` (seat): the seat cannot ante and is out of the match.
+- ``ante`` (seats, pot): each of ``seats`` put 1 chip in; ``pot`` after.
+- ``rolled`` (seat, dice, total): a throw; ``dice`` the faces, ``total`` the new total.
+- ``hit_target`` (seat, total): the target reached exactly; the turn ends.
+- ``bust`` (seat, total, paid, pot): over the target; ``paid`` the bust chip (0 or 1).
+- ``stood`` (seat, total): the player stopped.
+- ``all_bust_replay`` (round, pot): everyone bust; the round will be replayed.
+- ``tie_rolloff`` (seats, rolls): one roll-off throw per tied seat (one event per
+  re-roll; ``rolls`` matches ``seats``).
+- ``round_won`` (seat, total, reason): ``reason`` ``"outright"`` or ``"rolloff"``.
+- ``round_shared`` (seats, total): a tie with ``tie_pot="split"``.
+- ``pot_won`` (seat, chips): the seat takes the pot.
+- ``pot_split`` (seats, each, kept): each tied seat gets ``each``; ``kept`` stays.
+- ``deciding_round`` (seats): the series ended with these seats tied for the lead.
+- ``match_over`` (winners, scores, score_kind): the end; as in :meth:`Dice21.outcome`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal
+
+from ..contract import Bot, Event, Game, Outcome, check_seed
+from ..errors import ConfigError
+from ..rng import Rng, RngStream
+
+MatchFormat = Literal["single", "series", "rounds"]
+TiePot = Literal["rolloff", "split"]
+#: Per-seat status in a round.
+SeatStatus = Literal["waiting", "rolling", "stood", "bust", "out", "idle"]
+RoundKind = Literal["normal", "deciding"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+MAX_ROUNDS = 99
+MAX_STARTING_CHIPS = 1000
+
+
+def _require_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError(name, "must be a whole number")
+    if not low <= value <= high:
+        raise ConfigError(name, f"must be from {low} to {high}")
+
+
+def _require_choice(name: str, value: object, choices: tuple[object, ...]) -> None:
+    if type(value) is not type(choices[0]) or value not in choices:
+        raise ConfigError(name, f"must be one of {', '.join(map(repr, choices))}")
+
+
+@dataclass(frozen=True)
+class Dice21Config:
+    """The options of a dice21 match (defaults: the rulings; one round, no chips).
+
+    A single round is the default because it is the rule text's simplest form ("a single
+    round can be the whole game") and a quick game in the app; the series and fixed
+    rounds are one option away.
+    """
+
+    players: int = 2
+    #: Dice per throw: 1 (the classic game) or 2.
+    dice: int = 1
+    #: The total to reach without going over: 21 or 36.
+    target: int = 21
+    #: ``"single"`` round, ``"series"`` (everyone starts once) or fixed ``"rounds"``.
+    match: MatchFormat = "single"
+    #: Number of rounds when ``match == "rounds"``.
+    rounds: int = 5
+    #: Play for chips (antes, bust chips, pot).
+    chips: bool = False
+    #: Each player's chips at the start when playing for chips.
+    starting_chips: int = 10
+    #: A tie at the top with chips: roll off for the pot, or split it.
+    tie_pot: TiePot = "rolloff"
+
+    def __post_init__(self) -> None:
+        _require_int("players", self.players, MIN_PLAYERS, MAX_PLAYERS)
+        _require_choice("dice", self.dice, (1, 2))
+        _require_choice("target", self.target, (21, 36))
+        _require_choice("match", self.match, ("single", "series", "rounds"))
+        _require_int("rounds", self.rounds, 1, MAX_ROUNDS)
+        _require_choice("chips", self.chips, (False, True))
+        _require_int("starting_chips", self.starting_chips, 1, MAX_STARTING_CHIPS)
+        _require_choice("tie_pot", self.tie_pot, ("rolloff", "split"))
+
+
+@dataclass(frozen=True)
+class Roll:
+    """Throw the dice and add them to the turn's total."""
+
+
+@dataclass(frozen=True)
+class Stop:
+    """Stand on the current total (allowed after at least one throw)."""
+
+
+Action = Roll | Stop
+ROLL = Roll()
+STOP = Stop()
+
+
+@dataclass(frozen=True)
+class RolloffThrow:
+    """One throw of a roll-off: each of ``seats`` threw one die, ``dice`` in order."""
+
+    seats: tuple[int, ...]
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Rolloff:
+    """A roll-off (highest single die wins, re-rolled among ties) and its winner."""
+
+    throws: tuple[RolloffThrow, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended.
+
+    ``reason``: ``"outright"`` (one highest total), ``"rolloff"`` (a tie settled by
+    ``rolloff``), ``"split"`` (a tie sharing the pot) or ``"all_bust"`` (no winner; the
+    round is replayed). ``pot``: the chips paid out (0 without chips).
+    """
+
+    round_no: int
+    reason: Literal["outright", "rolloff", "split", "all_bust"]
+    winners: tuple[int, ...]
+    total: int
+    rolloff: Rolloff | None
+    pot: int
+
+
+@dataclass(frozen=True)
+class Dice21State:
+    """A dice21 match in progress (or over). Per-seat tuples are indexed by seat."""
+
+    config: Dice21Config
+    seed: int
+    rng: Rng
+    start_rolloff: Rolloff
+    round_no: int
+    round_kind: RoundKind
+    #: Seats eligible for the round (everyone, or the leaders in a deciding round).
+    contenders: tuple[int, ...]
+    start_seat: int
+    #: The round's players in playing order, and the index of the one to act.
+    order: tuple[int, ...]
+    turn: int
+    totals: tuple[int, ...]
+    #: Each seat's throw sums this round.
+    throws: tuple[tuple[int, ...], ...]
+    status: tuple[SeatStatus, ...]
+    chips: tuple[int, ...]
+    pot: int
+    rounds_won: tuple[int, ...]
+    last_throw: tuple[int, ...]
+    last_throw_seat: int | None
+    last_result: RoundResult | None
+    replays: int
+    winners: tuple[int, ...]
+    over: bool
+    history: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """One seat as everyone sees it.
+
+    ``status``: ``"waiting"`` (plays later this round), ``"rolling"`` (to act now),
+    ``"stood"`` (on ``total``; reaching the target counts as standing), ``"bust"``,
+    ``"out"`` (could not ante: out of the match) or ``"idle"`` (sits out a deciding
+    round between other players).
+    """
+
+    seat: int
+    total: int
+    status: SeatStatus
+    #: The seat's throw sums this round, in order.
+    throws: tuple[int, ...]
+    chips: int
+    rounds_won: int
+
+
+@dataclass(frozen=True)
+class Dice21View:
+    """Everything a seat (or a spectator) may know; in dice21 everything is public."""
+
+    viewer: int | None
+    config: Dice21Config
+    phase: Literal["playing", "over"]
+    current_seat: int | None
+    round_no: int
+    #: Rounds the format plans (1, players or ``rounds``); deciding rounds come after.
+    rounds_planned: int
+    round_kind: RoundKind
+    #: Times the current round has already been replayed after everyone bust.
+    replays: int
+    start_seat: int
+    turn_order: tuple[int, ...]
+    seats: tuple[SeatView, ...]
+    pot: int
+    last_throw: tuple[int, ...]
+    last_throw_seat: int | None
+    #: The best total among players who stood this round (0: none) and how many hold it.
+    best_total: int
+    best_holders: int
+    #: Players still to play after the current one this round.
+    to_play_after: int
+    last_result: RoundResult | None
+    start_rolloff: Rolloff
+    #: The match winners once it is over.
+    winners: tuple[int, ...]
+
+
+def roll_off(seats: Sequence[int], stream: RngStream) -> Rolloff:
+    """Each seat throws one die; the highest wins; ties throw again among themselves."""
+    throws = []
+    remaining = tuple(seats)
+    while len(remaining) > 1:
+        dice = tuple(stream.die(6) for _ in remaining)
+        throws.append(RolloffThrow(remaining, dice))
+        top = max(dice)
+        remaining = tuple(s for s, d in zip(remaining, dice, strict=True) if d == top)
+    return Rolloff(tuple(throws), remaining[0])
+
+
+class _Table:
+    """A mutable working copy of a state while one action (or the opening) resolves.
+
+    Rounds chain into each other inside a single action (a round ends, the next one
+    starts, antes are paid), so the rules are written against this scratch copy and
+    frozen into a new state at the end; the input state is never touched.
+    """
+
+    def __init__(self, state: Dice21State, stream: RngStream) -> None:
+        self.base = state
+        self.config = state.config
+        self.stream = stream
+        self.events: list[Event] = []
+        self.round_no = state.round_no
+        self.round_kind: RoundKind = state.round_kind
+        self.contenders = state.contenders
+        self.start_seat = state.start_seat
+        self.order = state.order
+        self.turn = state.turn
+        self.totals = list(state.totals)
+        self.throws = list(state.throws)
+        self.status: list[SeatStatus] = list(state.status)
+        self.chips = list(state.chips)
+        self.pot = state.pot
+        self.rounds_won = list(state.rounds_won)
+        self.last_throw = state.last_throw
+        self.last_throw_seat = state.last_throw_seat
+        self.last_result = state.last_result
+        self.replays = state.replays
+        self.winners = state.winners
+        self.over = state.over
+
+    def freeze(self) -> Dice21State:
+        return dataclasses.replace(
+            self.base,
+            rng=self.stream.freeze(),
+            round_no=self.round_no,
+            round_kind=self.round_kind,
+            contenders=self.contenders,
+            start_seat=self.start_seat,
+            order=self.order,
+            turn=self.turn,
+            totals=tuple(self.totals),
+            throws=tuple(self.throws),
+            status=tuple(self.status),
+            chips=tuple(self.chips),
+            pot=self.pot,
+            rounds_won=tuple(self.rounds_won),
+            last_throw=self.last_throw,
+            last_throw_seat=self.last_throw_seat,
+            last_result=self.last_result,
+            replays=self.replays,
+            winners=self.winners,
+            over=self.over,
+        )
+
+    def emit(self, kind: str, **params: Any) -> None:
+        self.events.append(Event.make(kind, **params))
+
+    # -- a turn ----------------------------------------------------------------------
+    @property
+    def seat(self) -> int:
+        return self.order[self.turn]
+
+    def roll(self) -> None:
+        seat = self.seat
+        dice = tuple(self.stream.die(6) for _ in range(self.config.dice))
+        self.totals[seat] += sum(dice)
+        self.throws[seat] = self.throws[seat] + (sum(dice),)
+        self.last_throw, self.last_throw_seat = dice, seat
+        total = self.totals[seat]
+        self.emit("rolled", seat=seat, dice=dice, total=total)
+        if total == self.config.target:
+            self.status[seat] = "stood"
+            self.emit("hit_target", seat=seat, total=total)
+            self.next_turn()
+        elif total > self.config.target:
+            self.status[seat] = "bust"
+            paid = min(1, self.chips[seat]) if self.config.chips else 0
+            self.chips[seat] -= paid
+            self.pot += paid
+            self.emit("bust", seat=seat, total=total, paid=paid, pot=self.pot)
+            self.next_turn()
+
+    def stop(self) -> None:
+        self.status[self.seat] = "stood"
+        self.emit("stood", seat=self.seat, total=self.totals[self.seat])
+        self.next_turn()
+
+    def next_turn(self) -> None:
+        self.turn += 1
+        if self.turn < len(self.order):
+            self.status[self.seat] = "rolling"
+        else:
+            self.finish_round()
+
+    # -- the end of a round ------------------------------------------------------------
+    def finish_round(self) -> None:
+        standing = [s for s in self.order if self.status[s] == "stood"]
+        if not standing:
+            self.last_result = RoundResult(self.round_no, "all_bust", (), 0, None, 0)
+            self.emit("all_bust_replay", round=self.round_no, pot=self.pot)
+            self.replays += 1
+            self.begin_round(self.contenders, self.start_seat, self.round_kind)
+            return
+        total = max(self.totals[s] for s in standing)
+        tied = tuple(s for s in standing if self.totals[s] == total)
+        rolloff = None
+        winners: tuple[int, ...]
+        reason: Literal["outright", "rolloff", "split"]
+        if len(tied) == 1:
+            winners, reason = tied, "outright"
+        elif self.config.chips and self.config.tie_pot == "split":
+            winners, reason = tied, "split"
+        else:
+            rolloff = roll_off(tied, self.stream)
+            for throw in rolloff.throws:
+                self.emit("tie_rolloff", seats=throw.seats, rolls=throw.dice)
+            winners, reason = (rolloff.winner,), "rolloff"
+        for seat in winners:
+            self.rounds_won[seat] += 1
+        if reason == "split":
+            self.emit("round_shared", seats=winners, total=total)
+        else:
+            self.emit("round_won", seat=winners[0], total=total, reason=reason)
+        paid = self.pay_pot(winners)
+        self.last_result = RoundResult(self.round_no, reason, winners, total, rolloff, paid)
+        self.after_round()
+
+    def pay_pot(self, winners: tuple[int, ...]) -> int:
+        if not self.config.chips:
+            return 0
+        each = self.pot // len(winners)
+        for seat in winners:
+            self.chips[seat] += each
+        paid = each * len(winners)
+        self.pot -= paid
+        if len(winners) == 1:
+            self.emit("pot_won", seat=winners[0], chips=paid)
+        else:
+            self.emit("pot_split", seats=winners, each=each, kept=self.pot)
+        return paid
+
+    def scores(self) -> list[int]:
+        return self.chips if self.config.chips else self.rounds_won
+
+    def leaders(self) -> tuple[int, ...]:
+        scores = self.scores()
+        top = max(scores)
+        return tuple(s for s in range(self.config.players) if scores[s] == top)
+
+    def after_round(self) -> None:
+        config = self.config
+        one_holds_all = config.chips and config.players * config.starting_chips in self.chips
+        rounds_over = config.match == "single" or (
+            config.match == "rounds" and self.round_no >= config.rounds
+        )
+        if one_holds_all or rounds_over:
+            self.end_match()
+        elif config.match == "series" and self.round_no >= config.players:
+            leaders = self.leaders()
+            if len(leaders) == 1:
+                self.end_match()
+            else:
+                self.emit("deciding_round", seats=leaders)
+                self.next_round(leaders, "deciding")
+        else:
+            self.next_round(tuple(range(config.players)), "normal")
+
+    def next_round(self, contenders: tuple[int, ...], kind: RoundKind) -> None:
+        self.round_no += 1
+        self.replays = 0
+        self.begin_round(contenders, (self.start_seat + 1) % self.config.players, kind)
+
+    def begin_round(self, contenders: tuple[int, ...], start_from: int, kind: RoundKind) -> None:
+        """Start a round among ``contenders``; the start seat is the first player
+        clockwise from ``start_from``. Puts out players who cannot ante."""
+        players = self.config.players
+        if self.config.chips and any(self.chips[s] for s in range(players)):
+            for seat in range(players):
+                if self.status[seat] != "out" and self.chips[seat] == 0:
+                    self.status[seat] = "out"
+                    self.emit("player_out", seat=seat)
+            still_in = [s for s in range(players) if self.status[s] != "out"]
+            if len(still_in) == 1:
+                if self.pot:
+                    self.pay_pot((still_in[0],))
+                self.end_match()
+                return
+        playing = [s for s in contenders if self.status[s] != "out"]
+        start = next(
+            seat for step in range(players) if (seat := (start_from + step) % players) in playing
+        )
+        self.start_seat = start
+        self.contenders = contenders
+        self.round_kind = kind
+        self.order = tuple(sorted(playing, key=lambda s: (s - start) % players))
+        self.turn = 0
+        for seat in range(players):
+            self.totals[seat] = 0
+            self.throws[seat] = ()
+            if self.status[seat] != "out":
+                self.status[seat] = "waiting" if seat in playing else "idle"
+        self.status[start] = "rolling"
+        self.emit(
+            "round_started",
+            round=self.round_no,
+            start_seat=start,
+            seats=self.order,
+            round_kind=kind,
+            replay=self.replays,
+        )
+        if self.config.chips:
+            payers = tuple(s for s in self.order if self.chips[s] > 0)
+            for seat in payers:
+                self.chips[seat] -= 1
+            self.pot += len(payers)
+            if payers:
+                self.emit("ante", seats=payers, pot=self.pot)
+
+    def end_match(self) -> None:
+        self.over = True
+        self.winners = self.leaders()
+        self.emit(
+            "match_over",
+            winners=self.winners,
+            scores=tuple(self.scores()),
+            score_kind="chips" if self.config.chips else "rounds",
+        )
+
+
+class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
+    """The dice21 rules (see the module docstring)."""
+
+    id: ClassVar[str] = "dice21"
+    min_players: ClassVar[int] = MIN_PLAYERS
+    max_players: ClassVar[int] = MAX_PLAYERS
+    config_type: ClassVar[type] = Dice21Config
+    action_types: ClassVar[tuple[type, ...]] = (Roll, Stop)
+    presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
+        "classic": {"dice": 1, "target": 21},
+        "two_dice": {"dice": 2, "target": 21},
+        "target36": {"dice": 2, "target": 36},
+    }
+
+    def new_game(self, config: Dice21Config, seed: int) -> Dice21State:
+        """A match with the start roll-off done and round 1 (with its antes) begun."""
+        check_seed(seed)
+        if not isinstance(config, Dice21Config):
+            raise ConfigError("config", "must be a Dice21Config")
+        stream = Rng.from_seed(seed).stream()
+        players = config.players
+        rolloff = roll_off(range(players), stream)
+        idle: SeatStatus = "idle"
+        blank = Dice21State(
+            config=config,
+            seed=seed,
+            rng=Rng(0),
+            start_rolloff=rolloff,
+            round_no=1,
+            round_kind="normal",
+            contenders=tuple(range(players)),
+            start_seat=rolloff.winner,
+            order=(),
+            turn=0,
+            totals=(0,) * players,
+            throws=((),) * players,
+            status=(idle,) * players,
+            chips=(config.starting_chips if config.chips else 0,) * players,
+            pot=0,
+            rounds_won=(0,) * players,
+            last_throw=(),
+            last_throw_seat=None,
+            last_result=None,
+            replays=0,
+            winners=(),
+            over=False,
+        )
+        table = _Table(blank, stream)
+        # The opening's events are dropped: new_game returns a state only, and the view
+        # shows the roll-off, the first round and its antes.
+        table.begin_round(blank.contenders, rolloff.winner, "normal")
+        return table.freeze()
+
+    def current_player(self, state: Dice21State) -> int | None:
+        """The seat to act, or ``None`` once the match is over."""
+        return None if state.over else state.order[state.turn]
+
+    def legal_actions(self, state: Dice21State) -> tuple[Action, ...]:
+        """``(Roll(),)`` on a fresh turn, ``(Roll(), Stop())`` after a throw."""
+        seat = self.current_player(state)
+        if seat is None:
+            return ()
+        return (ROLL, STOP) if state.throws[seat] else (ROLL,)
+
+    def _step(self, state: Dice21State, action: Action) -> tuple[Dice21State, tuple[Event, ...]]:
+        table = _Table(state, state.rng.stream())
+        if isinstance(action, Roll):
+            table.roll()
+        else:
+            table.stop()
+        return table.freeze(), tuple(table.events)
+
+    def outcome(self, state: Dice21State) -> Outcome | None:
+        """Winners (several when shared) and chips, or rounds won without chips."""
+        if not state.over:
+            return None
+        if state.config.chips:
+            return Outcome(state.winners, state.chips, "chips")
+        return Outcome(state.winners, state.rounds_won, "rounds")
+
+    def view(self, state: Dice21State, seat: int | None) -> Dice21View:
+        """The table as ``seat`` sees it (all of dice21 is public)."""
+        config = state.config
+        standing = [state.totals[s] for s in state.order if state.status[s] == "stood"]
+        best = max(standing, default=0)
+        planned = {"single": 1, "series": config.players, "rounds": config.rounds}
+        return Dice21View(
+            viewer=seat,
+            config=config,
+            phase="over" if state.over else "playing",
+            current_seat=self.current_player(state),
+            round_no=state.round_no,
+            rounds_planned=planned[config.match],
+            round_kind=state.round_kind,
+            replays=state.replays,
+            start_seat=state.start_seat,
+            turn_order=state.order,
+            seats=tuple(
+                SeatView(
+                    s,
+                    state.totals[s],
+                    state.status[s],
+                    state.throws[s],
+                    state.chips[s],
+                    state.rounds_won[s],
+                )
+                for s in range(config.players)
+            ),
+            pot=state.pot,
+            last_throw=state.last_throw,
+            last_throw_seat=state.last_throw_seat,
+            best_total=best,
+            best_holders=standing.count(best) if best else 0,
+            to_play_after=0 if state.over else len(state.order) - state.turn - 1,
+            last_result=state.last_result,
+            start_rolloff=state.start_rolloff,
+            winners=state.winners,
+        )
+
+    def make_bot(self, level: str) -> Bot:
+        """The bot of ``level``: ``"easy"``, ``"medium"`` or ``"expert"``."""
+        # Imported here: the bots need this module's actions and view, and loading the
+        # odds tables only when a bot is asked for keeps start-up light in the browser.
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def check_invariants(self, state: Dice21State) -> None:
+        """Chips are conserved and never negative; totals are consistent."""
+        config = state.config
+        if config.chips:
+            if sum(state.chips) + state.pot != config.players * config.starting_chips:
+                raise AssertionError(f"chips not conserved: {state.chips} + pot {state.pot}")
+            if min(state.chips) < 0 or state.pot < 0:
+                raise AssertionError("negative chips")
+        for seat, status in enumerate(state.status):
+            total = state.totals[seat]
+            if sum(state.throws[seat]) != total:
+                raise AssertionError(f"seat {seat}: total does not match its throws")
+            if (status == "bust") != (total > config.target) and status != "out":
+                raise AssertionError(f"seat {seat}: status {status} does not match total {total}")
+
+    def arena_metrics(self, state: Dice21State) -> Mapping[str, float]:
+        """Rounds played; for single-round matches whether the first mover won."""
+        metrics: dict[str, float] = {"rounds": state.round_no}
+        if state.config.match == "single" and state.order:
+            metrics["first_mover_won"] = 1.0 if state.order[0] in state.winners else 0.0
+        return metrics
