@@ -51,9 +51,8 @@ def test_full_41_match_by_clicking_dice(page: Page, site: SiteServer) -> None:
     shoot(page, "dice41-play-tablet")
     while wait_human_turn_or_end(page) == "turn":
         dice = page.locator(".die-button:not([disabled])")
-        expect(dice.first).to_have_attribute(
-            "aria-label", "Set aside a " + dice.first.get_attribute("data-value")
-        )
+        value = dice.first.get_attribute("data-value") or "?"
+        expect(dice.first).to_have_attribute("aria-label", f"Set aside a {value}")
         dice.first.click()
         page.wait_for_timeout(30)
     expect(page.locator(".standing")).to_have_count(2)

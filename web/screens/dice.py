@@ -286,7 +286,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                         "class": classes(
                             "die-button",
                             fresh and "rolled",
-                            advice and advice.best_value == value and "best",
+                            advice is not None and advice.best_value == value and "best",
                         ),
                         "data-action": "act",
                         "data-move": "keep",
