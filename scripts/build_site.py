@@ -16,9 +16,12 @@ import argparse
 import hashlib
 import json
 import shutil
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+from icons import write_icons
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -33,7 +36,15 @@ PYODIDE_FILES = (
 )
 LANGUAGES = ("nb", "sv", "da", "en")
 #: Strings the HTML shell shows before Python runs (from the same translation files).
-BOOT_KEYS = ("app.title", "boot.loading", "boot.starting", "boot.failed", "boot.noscript")
+BOOT_KEYS = (
+    "app.title",
+    "boot.loading",
+    "boot.starting",
+    "boot.failed",
+    "boot.noscript",
+    "update.available",
+    "update.reload",
+)
 #: Zip entries get a fixed date so the same sources give the same bytes.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 
@@ -53,6 +64,11 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
             + ", ".join(missing or ["@pyscript/core/dist/core.js"])
             + ").\nRun `npm ci` first (it installs the versions pinned in package-lock.json),"
             " or use `make play`, which does it for you."
+        )
+    if not (node_modules / "workbox-build").is_dir():
+        raise BuildError(
+            "workbox-build is not installed (it generates the service worker).\n"
+            "Run `npm ci` first, or use `make play`, which does it for you."
         )
     files = [(pyodide / name, f"vendor/pyodide/{name}") for name in PYODIDE_FILES]
     for path in sorted(pyscript.iterdir()):
@@ -100,6 +116,20 @@ def render_index() -> str:
     return html.replace(marker, block)
 
 
+def service_worker(out: Path) -> None:
+    """Generate ``sw.js`` (Workbox) precaching every file of the built site."""
+    result = subprocess.run(
+        ["node", str(ROOT / "scripts" / "sw.mjs"), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    if result.returncode != 0:
+        raise BuildError(f"generating the service worker failed:\n{result.stderr.strip()}")
+    print(result.stdout.strip())
+
+
 def build(out: Path, node_modules: Path = NODE) -> dict[str, str]:
     """Build the site into ``out``; returns {relative path: sha256} of every file."""
     runtime = runtime_sources(node_modules)
@@ -120,7 +150,10 @@ def build(out: Path, node_modules: Path = NODE) -> dict[str, str]:
     for source, dest in runtime:
         (out / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, out / dest)
+    for icon in write_icons(ROOT / "build" / "icons"):
+        shutil.copy2(icon, out / "web" / "icons" / icon.name)
     (out / ".nojekyll").write_text("")
+    service_worker(out)
     return {
         p.relative_to(out).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
         for p in sorted(out.rglob("*"))

@@ -53,3 +53,34 @@ addEventListener("py:error", () => {
   const status = document.getElementById("boot-status");
   if (status) status.textContent = say("boot.failed") || "Nordic 21 could not start.";
 });
+
+// Offline play: a service worker precaches the whole site. A new version waits until
+// the player presses "Update" (or every tab is closed): never in the middle of a game.
+let acceptedUpdate = false;
+function offerUpdate(worker) {
+  const banner = document.getElementById("update-banner");
+  const button = document.getElementById("update-reload");
+  if (!banner || !button) return;
+  banner.hidden = false;
+  button.onclick = () => {
+    acceptedUpdate = true;
+    button.disabled = true;
+    worker.postMessage({ type: "SKIP_WAITING" });
+  };
+}
+
+if ("serviceWorker" in navigator) {
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (acceptedUpdate) location.reload();
+  });
+  navigator.serviceWorker.register("./sw.js", { scope: "./" }).then((registration) => {
+    if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
+    registration.addEventListener("updatefound", () => {
+      const worker = registration.installing;
+      if (!worker) return;
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
+      });
+    });
+  }).catch(() => { /* no worker (private mode, file://): the app still runs online */ });
+}

@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from types import MappingProxyType
 from typing import Literal
 
 #: How a figure reads: a percentage, "1 in N", "k in 6" (die faces), a whole number,
@@ -111,7 +112,7 @@ def _banker() -> dict[str, Figure]:
 def exact_figures(game_id: str) -> Mapping[str, Figure]:
     """Every figure of ``game_id``'s rules pages, exact (the same in every language).
 
-    Raises ``KeyError`` for an unknown game id.
+    The mapping is read-only: it is the cache itself. Raises ``KeyError`` for an unknown game id.
     """
     makers: dict[str, Callable[[], dict[str, Figure]]] = {
         "dice21": _dice21,
@@ -120,7 +121,7 @@ def exact_figures(game_id: str) -> Mapping[str, Figure]:
         "tjugoett": _banker,
         "twentyone": _twentyone,
     }
-    return makers[game_id]()
+    return MappingProxyType(makers[game_id]())
 
 
 def percent(value: Fraction, lang: str) -> str:
