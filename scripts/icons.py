@@ -12,10 +12,12 @@ import struct
 import zlib
 from pathlib import Path
 
-FELT = (0x1D, 0x4A, 0x38)
-PAPER = (0xFB, 0xF7, 0xEE)
-INK = (0x1D, 0x2B, 0x24)
-RED = (0xB3, 0x41, 0x2F)
+RGB = tuple[int, int, int]
+
+FELT: RGB = (0x1D, 0x4A, 0x38)
+PAPER: RGB = (0xFB, 0xF7, 0xEE)
+INK: RGB = (0x1D, 0x2B, 0x24)
+RED: RGB = (0xB3, 0x41, 0x2F)
 #: Pips of a five, as fractions of the die's side, and their colours.
 PIPS = ((0.28, 0.28, INK), (0.72, 0.28, INK), (0.5, 0.5, RED), (0.28, 0.72, INK), (0.72, 0.72, INK))
 
