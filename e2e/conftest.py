@@ -47,6 +47,13 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 
 @pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    """Service workers stay out of the tests that are not about them (test_offline.py
+    opens its own contexts that allow them), so every other test starts cold and alike."""
+    return {**browser_context_args, "service_workers": "block"}
+
+
+@pytest.fixture(scope="session")
 def site() -> Iterator[SiteServer]:
     """The built site served under /nordic21/ (as on GitHub Pages)."""
     if not (SITE / "index.html").is_file():
@@ -82,20 +89,16 @@ def guard() -> Guard:
     return Guard()
 
 
-@pytest.fixture
-def context(context: BrowserContext, guard: Guard) -> BrowserContext:
-    """Every page of the context is guarded."""
+def guard_context(context: BrowserContext, guard: Guard) -> BrowserContext:
+    """Make every page of ``context`` report to ``guard``."""
     context.route("**/*", guard.route)
     context.add_init_script(CSP_PROBE)
     context.on("page", guard.watch)
     return context
 
 
-@pytest.fixture
-def page(context: BrowserContext, guard: Guard) -> Iterator[Page]:
-    """A guarded page; after the test: no outside request, no error, no CSP violation."""
-    page = context.new_page()
-    yield page
+def check_guard(context: BrowserContext, guard: Guard) -> None:
+    """No outside request, no console error, no CSP violation in any page."""
     violations: list[str] = []
     for p in context.pages:
         try:
@@ -105,6 +108,20 @@ def page(context: BrowserContext, guard: Guard) -> Iterator[Page]:
     assert guard.outside == [], f"requests left the site: {guard.outside}"
     assert guard.errors == [], f"console errors: {guard.errors}"
     assert violations == [], f"CSP violations: {violations}"
+
+
+@pytest.fixture
+def context(context: BrowserContext, guard: Guard) -> BrowserContext:
+    """Every page of the context is guarded."""
+    return guard_context(context, guard)
+
+
+@pytest.fixture
+def page(context: BrowserContext, guard: Guard) -> Iterator[Page]:
+    """A guarded page; after the test: no outside request, no error, no CSP violation."""
+    page = context.new_page()
+    yield page
+    check_guard(context, guard)
 
 
 def open_app(page: Page, url: str, query: str = "") -> Page:

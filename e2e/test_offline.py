@@ -1,0 +1,111 @@
+"""Offline play: the service worker precaches the site; updates wait for the player."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from e2e.conftest import ROOT, SITE, Guard, check_guard, guard_context, open_app
+from e2e.helpers import button, open_setup
+from e2e.server import SiteServer
+
+CONTROLLED = "() => navigator.serviceWorker.controller !== null"
+
+
+@pytest.fixture
+def own_site(tmp_path: Path) -> Iterator[SiteServer]:
+    """A private copy of the built site on its own server (tests stop or change it)."""
+    root = tmp_path / "site-1"
+    shutil.copytree(SITE, root)
+    server = SiteServer(root).start()
+    yield server
+    try:
+        server.stop()
+    except OSError:
+        pass
+
+
+@pytest.fixture
+def sw_context(browser: Browser, guard: Guard) -> Iterator[BrowserContext]:
+    """A guarded context in which service workers run."""
+    context = guard_context(browser.new_context(service_workers="allow"), guard)
+    yield context
+    check_guard(context, guard)
+    context.close()
+
+
+def start_saved_game(page: Page, url: str) -> None:
+    """Start a 21 match against a bot and make one throw (so it is saved)."""
+    open_setup(page, url, "21")
+    button(page, "Start").click()
+    button(page, "Roll").click()
+    expect(page.locator(".log-list li")).not_to_have_count(0)
+
+
+def continue_and_roll(page: Page) -> None:
+    """Continue the saved match from home and play on."""
+    button(page, "Continue").first.click()
+    expect(page.locator(".stage")).to_be_visible()
+    if button(page, "Roll").is_enabled():
+        button(page, "Roll").click()
+    expect(page.locator(".log-list li")).not_to_have_count(0)
+
+
+def test_reload_offline_plays_and_continues(sw_context: BrowserContext, own_site: SiteServer) -> None:
+    page = sw_context.new_page()
+    start_saved_game(page, own_site.url)
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    sw_context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']", timeout=60_000)
+    continue_and_roll(page)
+    button(page, "Home").click()
+    button(page, "21").click()
+    button(page, "Start").click()
+    button(page, "Roll").click()
+    expect(page.locator(".total-value")).not_to_have_text("0")
+
+
+def test_new_tab_with_the_server_stopped(sw_context: BrowserContext, own_site: SiteServer) -> None:
+    page = sw_context.new_page()
+    start_saved_game(page, own_site.url)
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    page.close()
+    own_site.stop()
+    fresh = sw_context.new_page()
+    open_app(fresh, own_site.url, "?lang=en")
+    continue_and_roll(fresh)
+
+
+def rebuild_with_marker(source: Path, target: Path, marker: str) -> None:
+    """A changed build: same site with a marker in index.html, and its own worker."""
+    shutil.copytree(source, target)
+    html = (target / "index.html").read_text()
+    (target / "index.html").write_text(html.replace('data-ready="0"', f'data-ready="0" data-build="{marker}"'))
+    subprocess.run(["node", str(ROOT / "scripts" / "sw.mjs"), str(target)], check=True, capture_output=True)
+
+
+def test_update_is_offered_and_keeps_the_save(
+    sw_context: BrowserContext, own_site: SiteServer, tmp_path: Path
+) -> None:
+    page = sw_context.new_page()
+    start_saved_game(page, own_site.url)
+    page.wait_for_function(CONTROLLED, timeout=60_000)
+    before = page.locator(".log-list li").count()
+    rebuild_with_marker(own_site.root, tmp_path / "site-2", "2")
+    own_site.root = tmp_path / "site-2"
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']", timeout=60_000)
+    banner = page.locator("#update-banner")
+    expect(banner).to_be_visible(timeout=60_000)
+    assert page.locator("html").get_attribute("data-build") is None, "no switch before the player says so"
+    page.get_by_role("button", name="Update and reload").click()
+    page.wait_for_function("() => document.documentElement.dataset.build === '2'", timeout=60_000)
+    page.wait_for_selector("html[data-ready='1']", timeout=60_000)
+    button(page, "Continue").first.click()
+    assert page.locator(".log-list li").count() >= before
