@@ -11,7 +11,10 @@ from .errors import UnknownGameError
 #: Game id -> module that defines ``GAME``. Imported lazily: the home screen needs
 #: none of them, and each costs start-up time in the browser.
 _MODULES: dict[str, str] = {
+    "tjueett": "pygame_core.tjueett",
+    "tjugoett": "pygame_core.tjugoett",
     "dice21": "pygame_core.dice21",
+    "dice41": "pygame_core.dice41",
 }
 
 #: Every game of the project, in the order the home screen lists them.
