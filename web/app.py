@@ -18,6 +18,7 @@ from pygame_core import IllegalActionError, Nordic21Error, SaveError
 from pygame_core.registry import game_ids
 from web.dom import Page, browser_languages, query_param
 from web.eventtext import log_lines
+from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
 from web.saves import SaveBook, StaleSaveError, new_id
 from web.screens.home import render_home
@@ -45,6 +46,8 @@ BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
 PLAY_SCREENS = {
     "dice21": ("web.screens.dice", "render_dice21", "decode_dice21"),
     "dice41": ("web.screens.dice", "render_dice41", "decode_dice41"),
+    "tjueett": ("web.screens.banker", "render_banker", "decode_banker"),
+    "tjugoett": ("web.screens.banker", "render_banker", "decode_banker"),
 }
 
 
@@ -83,6 +86,11 @@ class App:
         #: The saved match whose Delete was pressed and awaits a yes or no.
         self.confirm_delete: str | None = None
         self.bot_task: asyncio.Future[None] | None = None
+        #: Pass-and-play: the seat that last tapped "Show my cards".
+        self.revealed: int | None = None
+        #: The stake/bet stepper: its amount and the moment it belongs to.
+        self.amount = 0
+        self.amount_key: tuple[Any, ...] = ()
 
     # -- rendering -----------------------------------------------------------------
     def render(self) -> None:
@@ -99,7 +107,14 @@ class App:
             return render_setup(self.tr, self.draft)
         if self.screen == "play" and self.session is not None:
             module, render, _ = PLAY_SCREENS[self.session.game_id]
-            opts = replace(self.opts, bot_pending=self.bot_task is not None)
+            eyes = table_eyes(self.session, self.revealed)
+            opts = replace(
+                self.opts,
+                bot_pending=self.bot_task is not None,
+                viewer=eyes.viewer,
+                cover=eyes.cover,
+                amount=self.stepper_amount(eyes.viewer),
+            )
             return getattr(importlib.import_module(module), render)(self.tr, self.session, opts)
         if self.screen == "rules":
             from web.screens.rules import render_rules
@@ -109,6 +124,19 @@ class App:
         return render_home(
             self.tr, game_ids(), saved, unreadable, self.notice, self.confirm_delete, now_ms()
         )
+
+    def stepper_amount(self, viewer: int | None) -> int:
+        """The stake/bet stepper's amount, reset to the smallest allowed at each new bet."""
+        session = self.session
+        if session is None or viewer is None:
+            return 0
+        view = session.view(viewer)
+        low, high = getattr(view, "min_amount", 0), getattr(view, "max_amount", 0)
+        key = (getattr(view, "round", 0), getattr(view, "phase", ""), session.current)
+        if key != self.amount_key:
+            self.amount, self.amount_key = low, key
+        self.amount = min(max(self.amount, low), high)
+        return self.amount
 
     # -- bots ------------------------------------------------------------------------
     def schedule_bot(self) -> None:
@@ -145,7 +173,10 @@ class App:
             self.page.announce(self.tr.t("error.illegal"))
             return
         self.autosave()
-        lines = log_lines(events, None, session.game_id, session.names(), self.tr)
+        eyes = table_eyes(session, self.revealed)
+        humans = session.humans()
+        listener = eyes.viewer if len(humans) == 1 else None
+        lines = log_lines(events, listener, session.game_id, session.names(), self.tr)
         if lines:
             self.page.announce(" ".join(lines[-3:]))
 
@@ -178,6 +209,7 @@ class App:
             return
         seed = fresh_seed()
         self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
+        self.revealed = None
         self.save_id = new_id(self.book.ids(), seed)
         self.revision = 0
         self.created = now_ms()
@@ -193,6 +225,7 @@ class App:
             self.screen = "home"
             return
         self.session = saved.session
+        self.revealed = None
         self.save_id = saved.id
         self.revision = saved.revision
         self.created = saved.created
@@ -276,10 +309,23 @@ class App:
 
     def do_act(self, data: dict[str, str]) -> None:
         session = self.session
-        if session is None or session.is_bot_turn():
+        if session is None or session.is_bot_turn() or table_eyes(session, self.revealed).cover:
             return
         module, _, decode = PLAY_SCREENS[session.game_id]
         self.perform(getattr(importlib.import_module(module), decode)(data))
+
+    def do_show_cards(self, data: dict[str, str]) -> None:
+        if self.session is not None:
+            self.revealed = self.session.current
+
+    def do_amount(self, data: dict[str, str]) -> None:
+        session = self.session
+        if session is None:
+            return
+        view = session.view(table_eyes(session, self.revealed).viewer)
+        low, high = getattr(view, "min_amount", 0), getattr(view, "max_amount", 0)
+        step = 1 if data.get("delta") == "1" else -1
+        self.amount = min(max(self.amount + step, low), high)
 
     def do_toggle_coach(self, data: dict[str, str]) -> None:
         self.opts = replace(self.opts, coach=not self.opts.coach)

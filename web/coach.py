@@ -84,3 +84,44 @@ def dice41_advice(view: Any) -> Dice41Advice | None:
     values = keep_expected_scores(kept, view.dice)
     best = max(values, key=lambda v: (values[v], v))
     return Dice41Advice("expected", values, {}, best, None)
+
+
+@dataclass(frozen=True)
+class BankerAdvice:
+    """Counting odds for the seat to act in a banker game, over the cards it has not seen.
+
+    ``bust``: the chance that one more card takes the acting hand over 21 (None when
+    no hand is being drawn to). ``bank_reach``: for a player, for each total, the chance
+    that a banker going for that total gets there (ties go to the banker).
+    ``player_totals``: for the banker facing a player, that player's possible totals.
+    """
+
+    bust: Fraction | None
+    bank_reach: dict[int, Fraction]
+    player_totals: dict[int, Fraction]
+
+
+def banker_advice(view: Any) -> BankerAdvice | None:
+    """The advice for the viewer when it is the one to act, else None."""
+    from pygame_core.banker.hand import HIDDEN
+    from pygame_core.banker.odds import (
+        banker_reach_chances,
+        bust_chance,
+        draw_pool,
+        player_total_distribution,
+    )
+
+    seat = view.seat
+    if seat is None or view.actor != seat or view.phase in ("stake", "over"):
+        return None
+    pool = draw_pool(view)
+    if view.phase == "bank":
+        opponents = [view.opponent] if view.opponent is not None else []
+        totals: dict[int, Fraction] = {}
+        for opponent in opponents:
+            visible = [c for c in view.hands[opponent] if c != HIDDEN]
+            totals = player_total_distribution(pool, visible, view.instant_win)
+        return BankerAdvice(bust_chance(pool, view.bank_hand), {}, totals)
+    hand = view.hands[seat]
+    bust = bust_chance(pool, hand) if view.phase == "play" and hand else None
+    return BankerAdvice(bust, banker_reach_chances(pool, view.bank_hand), {})

@@ -16,8 +16,22 @@ from web.i18n import Translator
 
 #: Parameters that hold one seat number / several seat numbers.
 SEAT_PARAMS = frozenset(
-    {"seat", "winner", "banker", "player", "leader", "dealer", "new_banker", "start_seat"}
+    {
+        "seat",
+        "winner",
+        "banker",
+        "player",
+        "leader",
+        "dealer",
+        "new_banker",
+        "start_seat",
+        "from_seat",
+    }
 )
+#: Games that share their event texts.
+FAMILY = {"tjueett": "banker", "tjugoett": "banker"}
+#: Parameters whose value picks a more specific text, e.g. ``event.banker.settled.won``.
+VARIANT_PARAMS = ("outcome", "reason")
 SEATS_PARAMS = frozenset({"seats", "winners", "holders", "order", "payers"})
 CARD_PARAMS = frozenset({"card", "cards", "hand", "shown", "last_cards"})
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
@@ -58,7 +72,11 @@ def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
 
 def describe(event: Event, game_id: str, names: Sequence[str], tr: Translator) -> str | None:
     """The log line of ``event``, or None if the event is not worth a line."""
-    for key in (f"event.{game_id}.{event.kind}", f"event.{event.kind}"):
+    bases = [f"event.{game_id}.{event.kind}"]
+    if game_id in FAMILY:
+        bases.append(f"event.{FAMILY[game_id]}.{event.kind}")
+    keys = [f"{base}.{event.get(p)}" for base in bases for p in VARIANT_PARAMS if event.get(p)]
+    for key in [*keys, *bases]:
         if tr.has(key):
             params = {k: _value(k, v, names, tr) for k, v in event.params}
             return tr.t(key, **params)

@@ -29,6 +29,8 @@ class OptionField:
     high: int = 0
     #: Shown only when another option has this value: (option, value).
     show_if: tuple[str, Any] | None = None
+    #: A number that may be left empty (the option's "none", e.g. no fixed round count).
+    optional: bool = False
 
 
 FORMS: Mapping[str, tuple[OptionField, ...]] = {
@@ -47,6 +49,20 @@ FORMS: Mapping[str, tuple[OptionField, ...]] = {
         OptionField("match", "choice", ("rounds", "all_chips")),
         OptionField("rounds", "number", low=1, high=999),
         OptionField("tie", "choice", ("replay", "share")),
+    ),
+    "tjueett": (
+        OptionField("bank", "choice", ("fixed", "rotating")),
+        OptionField("banker_chips", "number", low=1, high=1000),
+        OptionField("chips", "number", low=1, high=1000),
+        OptionField("min_bet", "number", low=1, high=100),
+        OptionField("rounds", "number", low=1, high=999, optional=True),
+    ),
+    "tjugoett": (
+        OptionField("chips", "number", low=1, high=1000),
+        OptionField("min_bet", "number", low=1, high=100),
+        OptionField("deals_per_bank", "number", low=1, high=100),
+        OptionField("banker_hand", "choice", ("shared", "each")),
+        OptionField("rounds", "number", low=1, high=999, optional=True),
     ),
 }
 
@@ -107,7 +123,11 @@ def set_option(draft: SetupDraft, name: str, raw: str) -> SetupDraft:
     if spec.kind == "toggle":
         value = raw in ("1", "true", "on")
     elif spec.kind == "number":
-        value = int(raw) if raw.strip().lstrip("-").isdigit() else raw
+        text = raw.strip()
+        if not text and spec.optional:
+            value = None
+        else:
+            value = int(text) if text.lstrip("-").isdigit() else raw
     else:
         value = next((c for c in spec.choices if str(c) == raw), raw)
     return replace(draft, options={**draft.options, name: value}, errors={})

@@ -21,6 +21,12 @@ class PlayOptions:
     speed: str = "normal"
     #: Whether the current bot is "thinking" (its move is scheduled).
     bot_pending: bool = False
+    #: Card games: whose eyes the table is drawn for (None: public facts only) ...
+    viewer: int | None = None
+    #: ... or the seat to hand the device to, with the table covered.
+    cover: int | None = None
+    #: The amount on the stake/bet stepper.
+    amount: int = 0
 
 
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:

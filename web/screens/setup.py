@@ -35,6 +35,12 @@ def error_text(tr: Translator, draft: SetupDraft, field: str) -> str | None:
         return tr.t(f"setup.error.{code}")
     spec = next((f for f in draft.fields if f.name == field), None)
     if spec is not None and spec.kind == "number":
+        value = draft.options.get(field)
+        if value is None and spec.optional:
+            return tr.t("setup.error.needs_number")
+        if isinstance(value, int) and spec.low <= value <= spec.high:
+            specific = f"setup.error.{draft.game_id}.{field}"
+            return tr.t(specific) if tr.has(specific) else tr.t("setup.error.combination")
         return tr.t("setup.error.range", low=spec.low, high=spec.high)
     specific = f"setup.error.{draft.game_id}.{field}"
     return tr.t(specific) if tr.has(specific) else tr.t("setup.error.combination")

@@ -1,0 +1,44 @@
+"""Pass-and-play: whose eyes the table is drawn for, and when to cover it.
+
+With hidden cards and more than one person at the device, the table is drawn for the
+person to act only after they tap "Show my cards"; until then a hand-off screen covers
+it and the page holds no hidden card at all (the table is simply not rendered). While
+bots act, or once the match is over, the table shows only what everyone may see.
+With one person (and any number of bots) the table is always drawn for that person.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from web.session import GameSession
+
+#: Games with cards some players may not see.
+HIDDEN_INFO_GAMES = frozenset({"tjueett", "tjugoett", "twentyone"})
+
+
+@dataclass(frozen=True)
+class TableEyes:
+    """For whom to draw the table now.
+
+    ``viewer``: the seat whose view is drawn (None: public facts only).
+    ``cover``: the seat to hand the device to before anything is drawn, or None.
+    """
+
+    viewer: int | None
+    cover: int | None
+
+
+def table_eyes(session: GameSession, revealed: int | None) -> TableEyes:
+    """Who sees the table, given the seat that last tapped "Show my cards"."""
+    humans = session.humans()
+    if session.game_id not in HIDDEN_INFO_GAMES:
+        return TableEyes(None, None)
+    if len(humans) == 1:
+        return TableEyes(humans[0], None)
+    current = session.current
+    if current is None or current not in humans:
+        return TableEyes(None, None)
+    if revealed == current:
+        return TableEyes(current, None)
+    return TableEyes(None, current)

@@ -1,0 +1,295 @@
+"""The table of the two banker card games, Tjueett and Tjugoett."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pygame_core.banker import Bet, Draw, Stake, Stand
+from web.coach import BankerAdvice, banker_advice, percent
+from web.eventtext import log_lines
+from web.i18n import Translator
+from web.markup import Markup, classes, fragment, h
+from web.screens.cards import cover_screen, hand
+from web.screens.common import button, log_panel
+from web.screens.play import PlayOptions, match_over_panel, play_bar, seat_badge, turn_banner
+from web.session import GameSession
+
+#: Events whose lines are shown on the table as they happen (payouts, the bank moving).
+PAYOUT_EVENTS = frozenset(
+    {"settled", "bank_broken", "bank_taken", "bank_passed", "reshuffled", "round_over"}
+)
+
+
+def subtitle(tr: Translator, view: Any) -> str:
+    """ "Round 3 of 6", with the banker's deal in Tjugoett."""
+    text = (
+        tr.t("play.round_of", n=view.round, total=view.rounds)
+        if view.rounds
+        else tr.t("play.round", n=view.round)
+    )
+    if view.deals_per_bank > 1 and view.phase != "over":
+        text += " · " + tr.t("banker.deal_of", n=view.bank_deals, total=view.deals_per_bank)
+    return text
+
+
+def fresh_cards(session: GameSession, seat: int) -> int:
+    """How many cards ``seat`` (or the bank, for the banker's seat) just received."""
+    return sum(
+        1
+        for e in session.fresh
+        if e.kind in ("dealt", "bank_dealt", "dealt_down") and e.get("seat") == seat
+    )
+
+
+def amount_panel(tr: Translator, view: Any, amount: int, action: str) -> Markup:
+    """A bounded stepper for a stake or a bet, with the bounds explained when reached."""
+    low, high = view.min_amount, view.max_amount
+    amount = min(max(amount, low), high)
+    notes = []
+    if amount >= high:
+        notes.append(tr.t(f"banker.{action}_max", max=high, pot=view.pot))
+    if amount <= low:
+        notes.append(tr.t(f"banker.{action}_min", min=low))
+    return h(
+        "div",
+        {"class": "stepper", "role": "group", "aria-labelledby": "amount-label"},
+        h("span", {"class": "field-label", "id": "amount-label"}, tr.t(f"banker.{action}_label")),
+        h(
+            "div",
+            {"class": "stepper-row"},
+            button(
+                "−",
+                "amount",
+                kind="round",
+                focus="amount-down",
+                disabled=amount <= low,
+                title=tr.t("banker.less"),
+                delta="-1",
+            ),
+            h("output", {"class": "amount", "aria-live": "polite", "id": "amount"}, str(amount)),
+            button(
+                "+",
+                "amount",
+                kind="round",
+                focus="amount-up",
+                disabled=amount >= high,
+                title=tr.t("banker.more"),
+                delta="1",
+            ),
+        ),
+        h("p", {"class": "hint", "id": "amount-note"}, " ".join(notes)) if notes else None,
+        button(
+            tr.t(f"banker.{action}"),
+            "act",
+            kind="primary big",
+            focus=f"do-{action}",
+            move=action,
+            amount=amount,
+            autofocus=True,
+        ),
+    )
+
+
+def actions_panel(tr: Translator, session: GameSession, view: Any, amount: int) -> Markup | None:
+    """What the person to act can do now."""
+    if session.is_bot_turn() or session.over or view.actor != view.seat:
+        return None
+    legal = set(session.legal())
+    if view.phase == "stake":
+        return amount_panel(tr, view, amount, "stake")
+    if view.phase == "bet":
+        return amount_panel(tr, view, amount, "bet")
+    return h(
+        "div",
+        {"class": "controls"},
+        button(
+            tr.t("banker.draw"),
+            "act",
+            kind="primary big",
+            focus="draw",
+            move="draw",
+            disabled=Draw() not in legal,
+            autofocus=True,
+        ),
+        button(
+            tr.t("banker.stand"),
+            "act",
+            kind="big",
+            focus="stand",
+            move="stand",
+            disabled=Stand() not in legal,
+        ),
+    )
+
+
+def coach_panel(tr: Translator, advice: BankerAdvice | None) -> Markup | None:
+    """Counting odds from the cards this seat has not seen."""
+    if advice is None:
+        return None
+    rows = []
+    if advice.bust is not None:
+        rows.append(
+            h(
+                "div",
+                None,
+                h("dt", None, tr.t("coach.bust_next_card")),
+                h("dd", None, percent(advice.bust)),
+            )
+        )
+    if advice.bank_reach:
+        rows += [
+            h(
+                "div",
+                None,
+                h("dt", None, tr.t("coach.bank_reaches", total=t)),
+                h("dd", None, percent(p)),
+            )
+            for t, p in sorted(advice.bank_reach.items())
+        ]
+    if advice.player_totals:
+        rows += [
+            h(
+                "div",
+                None,
+                h("dt", None, tr.t("coach.player_total", total=t)),
+                h("dd", None, percent(p)),
+            )
+            for t, p in sorted(advice.player_totals.items())
+        ]
+    return h(
+        "aside",
+        {"class": "panel coach", "aria-labelledby": "coach-title"},
+        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
+        h("dl", {"class": "coach-figures"}, rows),
+        h("p", {"class": "coach-tip"}, tr.t("coach.banker_note")),
+    )
+
+
+def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Markup:
+    """One seat: name, chips, bet, cards, status and this round's gain."""
+    is_banker = seat == view.banker
+    cards = view.hands[seat]
+    status = tr.t(f"banker.status.{view.status[seat]}")
+    reason = view.reasons[seat]
+    if reason:
+        status += " · " + tr.t(f"banker.reason.{reason}")
+    figures = [(tr.t("figure.chips"), str(view.chips[seat]))]
+    if view.bets[seat]:
+        figures.append((tr.t("figure.bet"), str(view.bets[seat])))
+    if view.results[seat]:
+        figures.append((tr.t("figure.this_round"), f"{view.results[seat]:+d}"))
+    return h(
+        "li",
+        {
+            "class": classes("seat", seat == view.actor and "current", is_banker and "banker"),
+            "aria-current": "true" if seat == view.actor else None,
+        },
+        h("span", {"class": "seat-name"}, session.seats[seat].name),
+        seat_badge(tr, session, seat)
+        or (h("span", {"class": "badge bank"}, tr.t("banker.bank_badge")) if is_banker else None),
+        h("span", {"class": "seat-status"}, status),
+        hand(
+            tr,
+            cards,
+            tr.t("banker.hand_of", name=session.seats[seat].name),
+            fresh_cards(session, seat),
+            hidden_first=seat == view.seat,
+        )
+        if cards
+        else None,
+        h(
+            "dl",
+            {"class": "seat-figures"},
+            [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in figures],
+        ),
+    )
+
+
+def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
+    """The banker table, drawn for ``opts.viewer`` (or covered for a hand-off)."""
+    spectator = session.view(None)
+    if opts.cover is not None:
+        return cover_screen(tr, session, opts, opts.cover, subtitle(tr, spectator))
+    view = session.view(opts.viewer)
+    names = session.names()
+    payouts = [e for e in session.fresh if e.kind in PAYOUT_EVENTS]
+    payout_lines = log_lines(payouts, opts.viewer, session.game_id, names, tr)
+    if session.over:
+        standings = sorted(
+            ((s, str(view.chips[s])) for s in range(view.players)), key=lambda x: -int(x[1])
+        )
+        stage: Markup = match_over_panel(tr, session, standings)
+    else:
+        bank_name = names[view.banker]
+        stage = h(
+            "section",
+            {"class": "stage", "aria-labelledby": "stage-title"},
+            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
+            turn_banner(tr, session, opts),
+            h(
+                "div",
+                {"class": "bank"},
+                h("p", {"class": "bank-title"}, tr.t("banker.bank_of", name=bank_name)),
+                h("p", {"class": "pot big-figure"}, tr.t("play.pot", chips=view.pot)),
+                hand(
+                    tr, view.bank_hand, tr.t("banker.bank_cards"), fresh_cards(session, view.banker)
+                )
+                if view.bank_hand
+                else None,
+                h("p", {"class": "bank-total"}, tr.t("banker.bank_total", total=view.bank_total))
+                if view.bank_hand
+                else None,
+                h(
+                    "p",
+                    {"class": "deck-info"},
+                    tr.t("banker.deck_info", deck=view.deck_size, discard=len(view.discard)),
+                ),
+            ),
+            h("p", {"class": "own-total"}, tr.t("banker.your_total", total=view.own_total))
+            if view.own_total is not None and view.seat != view.banker
+            else None,
+            actions_panel(tr, session, view, opts.amount),
+        )
+    coach = coach_panel(tr, banker_advice(view)) if opts.coach else None
+    lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
+    return fragment(
+        play_bar(tr, session, opts, subtitle(tr, spectator)),
+        h(
+            "main",
+            {"class": "table banker-table", "id": "main"},
+            h(
+                "div",
+                {"class": "table-main"},
+                h(
+                    "ul",
+                    {"class": "payouts", "aria-label": tr.t("banker.payouts")},
+                    [h("li", None, line) for line in payout_lines],
+                )
+                if payout_lines
+                else None,
+                stage,
+                coach,
+            ),
+            h(
+                "div",
+                {"class": "table-side"},
+                h(
+                    "ul",
+                    {"class": "seats", "aria-label": tr.t("play.seats")},
+                    [seat_row(tr, session, view, s) for s in range(view.players)],
+                ),
+                log_panel(tr, lines),
+            ),
+        ),
+    )
+
+
+def decode_banker(data: dict[str, str]) -> Any:
+    """The action a banker-game button stands for."""
+    move = data.get("move")
+    if move == "draw":
+        return Draw()
+    if move == "stand":
+        return Stand()
+    amount = int(data.get("amount", "0"))
+    return Stake(amount) if move == "stake" else Bet(amount)

@@ -1,0 +1,77 @@
+"""What the card games' screens share: cards with names, the hand-off cover."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pygame_core.cards import rank, suit
+from web.i18n import Translator
+from web.markup import Markup, classes, fragment, h
+from web.screens.common import button
+from web.screens.play import PlayOptions, play_bar
+from web.session import GameSession
+from web.svg import card_back, card_face
+
+#: The rules cores mark a face-down card the viewer may not see with -1.
+HIDDEN = -1
+
+
+def card_name(tr: Translator, card: int) -> str:
+    """A card in words, e.g. "queen of hearts" / "hjerter dame"."""
+    return tr.t(
+        "card.name", rank=tr.t(f"card.rank.{rank(card)}"), suit=tr.t(f"card.suit.{suit(card)}")
+    )
+
+
+def card(tr: Translator, value: int, fresh: bool = False, own_hidden: bool = False) -> Markup:
+    """One card as a picture with its name as text (a back for a hidden card)."""
+    if value == HIDDEN:
+        return h(
+            "span",
+            {"class": "card", "role": "img", "aria-label": tr.t("card.face_down")},
+            card_back(),
+        )
+    label = card_name(tr, value)
+    if own_hidden:
+        label = tr.t("card.your_hidden", card=label)
+    return h(
+        "span",
+        {
+            "class": classes("card", fresh and "dealt", own_hidden and "own-hidden"),
+            "role": "img",
+            "aria-label": label,
+        },
+        card_face(value),
+    )
+
+
+def hand(
+    tr: Translator, cards: Sequence[int], label: str, fresh: int = 0, hidden_first: bool = False
+) -> Markup:
+    """A row of cards; the last ``fresh`` of them just arrived (animated)."""
+    items = [
+        card(tr, c, i >= len(cards) - fresh, own_hidden=hidden_first and i == 0 and c != HIDDEN)
+        for i, c in enumerate(cards)
+    ]
+    return h("div", {"class": "hand", "role": "group", "aria-label": label}, items)
+
+
+def cover_screen(
+    tr: Translator, session: GameSession, opts: PlayOptions, seat: int, subtitle: str
+) -> Markup:
+    """The hand-off screen: nothing of the table, only whom to pass the device to."""
+    name = session.seats[seat].name
+    return fragment(
+        play_bar(tr, session, opts, subtitle),
+        h(
+            "main",
+            {"class": "handoff", "id": "main"},
+            h(
+                "section",
+                {"class": "handoff-card", "aria-labelledby": "handoff-title"},
+                h("h2", {"id": "handoff-title"}, tr.t("handoff.pass_to", name=name)),
+                h("p", None, tr.t("handoff.explain", name=name)),
+                button(tr.t("handoff.show"), "show-cards", kind="primary big", autofocus=True),
+            ),
+        ),
+    )
