@@ -21,6 +21,7 @@ from web.eventtext import log_lines
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
 from web.saves import SaveBook, StaleSaveError, new_id
+from web.screens import PLAY_SCREENS
 from web.screens.home import render_home
 from web.screens.play import SPEEDS, PlayOptions
 from web.session import SEAT_KINDS, GameSession, Seat
@@ -42,13 +43,6 @@ LANG_KEY = "lang"
 SPEED_KEY = "speed"
 #: Seconds a bot "thinks" before it moves, per speed setting.
 BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
-#: Per game: the module that draws its table, and its two functions.
-PLAY_SCREENS = {
-    "dice21": ("web.screens.dice", "render_dice21", "decode_dice21"),
-    "dice41": ("web.screens.dice", "render_dice41", "decode_dice41"),
-    "tjueett": ("web.screens.banker", "render_banker", "decode_banker"),
-    "tjugoett": ("web.screens.banker", "render_banker", "decode_banker"),
-}
 
 
 def now_ms() -> int:
@@ -91,6 +85,9 @@ class App:
         #: The stake/bet stepper: its amount and the moment it belongs to.
         self.amount = 0
         self.amount_key: tuple[Any, ...] = ()
+        #: Cards picked in hand (Twenty One), for the turn they were picked in.
+        self.selected: tuple[int, ...] = ()
+        self.selected_turn = -1
 
     # -- rendering -----------------------------------------------------------------
     def render(self) -> None:
@@ -114,6 +111,7 @@ class App:
                 viewer=eyes.viewer,
                 cover=eyes.cover,
                 amount=self.stepper_amount(eyes.viewer),
+                selected=self.picked_cards(),
             )
             return getattr(importlib.import_module(module), render)(self.tr, self.session, opts)
         if self.screen == "rules":
@@ -137,6 +135,13 @@ class App:
             self.amount, self.amount_key = low, key
         self.amount = min(max(self.amount, low), high)
         return self.amount
+
+    def picked_cards(self) -> tuple[int, ...]:
+        """The cards picked this turn (a new turn starts with none)."""
+        turn = len(self.session.state.history) if self.session is not None else -1
+        if turn != self.selected_turn:
+            self.selected, self.selected_turn = (), turn
+        return self.selected
 
     # -- bots ------------------------------------------------------------------------
     def schedule_bot(self) -> None:
@@ -313,6 +318,11 @@ class App:
             return
         module, _, decode = PLAY_SCREENS[session.game_id]
         self.perform(getattr(importlib.import_module(module), decode)(data))
+
+    def do_toggle_card(self, data: dict[str, str]) -> None:
+        card = int(data.get("card", "-1"))
+        picked = self.picked_cards()
+        self.selected = tuple(c for c in picked if c != card) if card in picked else (*picked, card)
 
     def do_show_cards(self, data: dict[str, str]) -> None:
         if self.session is not None:

@@ -33,7 +33,7 @@ FAMILY = {"tjueett": "banker", "tjugoett": "banker"}
 #: Parameters whose value picks a more specific text, e.g. ``event.banker.settled.won``.
 VARIANT_PARAMS = ("outcome", "reason")
 SEATS_PARAMS = frozenset({"seats", "winners", "holders", "order", "payers"})
-CARD_PARAMS = frozenset({"card", "cards", "hand", "shown", "last_cards"})
+CARD_PARAMS = frozenset({"card", "cards", "hand", "shown", "last_cards", "given", "drawn"})
 SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
 

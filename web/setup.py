@@ -64,6 +64,13 @@ FORMS: Mapping[str, tuple[OptionField, ...]] = {
         OptionField("banker_hand", "choice", ("shared", "each")),
         OptionField("rounds", "number", low=1, high=999, optional=True),
     ),
+    "twentyone": (
+        OptionField("scoring", "choice", ("highest", "everyone")),
+        OptionField("target", "number", low=1, high=1000),
+        OptionField("exchange", "toggle"),
+        OptionField("cannot_beat", "choice", ("discard", "pass")),
+        OptionField("low_ace", "toggle"),
+    ),
 }
 
 

@@ -27,6 +27,8 @@ class PlayOptions:
     cover: int | None = None
     #: The amount on the stake/bet stepper.
     amount: int = 0
+    #: Cards the player has picked (Twenty One).
+    selected: tuple[int, ...] = ()
 
 
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:

@@ -1,0 +1,102 @@
+"""Every play screen renders, in every language, at every step of bot-played matches,
+and a covered or other player's table never holds a hidden card."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+import pytest
+
+from pygame_core import get_game
+from pygame_core.registry import game_ids
+from web.eventtext import card_text
+from web.handoff import HIDDEN_INFO_GAMES, table_eyes
+from web.i18n import LANGUAGES, Translator
+from web.screens import PLAY_SCREENS
+from web.screens.play import PlayOptions
+from web.screens.setup import render_setup
+from web.session import GameSession, Seat
+from web.setup import new_draft
+
+HOSTILE = "<img src=x onerror=alert(1)>"
+
+
+def screen_functions(game_id: str):  # type: ignore[no-untyped-def]
+    import importlib
+
+    module, render, decode = PLAY_SCREENS[game_id]
+    mod = importlib.import_module(module)
+    return getattr(mod, render), getattr(mod, decode)
+
+
+def seats_for(game_id: str, kinds: list[str]) -> tuple[Seat, ...]:
+    names = [HOSTILE, "Bo", "Cy", "Di", "Ed"]
+    return tuple(Seat(names[i], kind) for i, kind in enumerate(kinds))  # type: ignore[arg-type]
+
+
+def hidden_cards_of_others(session: GameSession, viewer: int | None) -> set[int]:
+    """Cards the viewer may not see: other hands' hidden cards, from the full state."""
+    state = session.state
+    secret: set[int] = set()
+    if session.game_id in ("tjueett", "tjugoett"):
+        mine = session.view(viewer)
+        for seat, hand in enumerate(state.hands):
+            if seat != viewer and hand and mine.hands[seat] and mine.hands[seat][0] == -1:
+                secret.add(hand[0])
+    elif session.game_id == "twentyone":
+        for seat, hand in enumerate(state.hands):
+            if seat != viewer:
+                secret.update(hand)
+    return secret
+
+
+def card_labels(tr: Translator, cards: set[int]) -> list[str]:
+    from web.screens.cards import card_name
+
+    return [card_name(tr, c) for c in cards] + [card_text(c) for c in cards]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_setup_screen_renders_in_every_language(game_id: str) -> None:
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        html = render_setup(
+            tr, new_draft(game_id, seats_for(game_id, ["human", "medium", "medium"]))
+        )
+        assert "Start" in html or tr.t("setup.start") in html
+        assert "<img" not in html
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> None:
+    game = get_game(game_id)
+    render, _ = screen_functions(game_id)
+    players = max(game.min_players, 3)
+    kinds = ["human", "human"] + ["medium"] * (players - 2)
+    config = game.preset(next(iter(game.presets)), players)
+    session = GameSession.start(game_id, config, seats_for(game_id, kinds), seed=11)
+    human_bot = game.make_bot("medium")
+    steps = 0
+    while not session.over and steps < 400:
+        tr = Translator(LANGUAGES[steps % len(LANGUAGES)])
+        for revealed in (None, session.current):
+            eyes = table_eyes(session, revealed)
+            opts = replace(PlayOptions(coach=steps % 3 == 0), viewer=eyes.viewer, cover=eyes.cover)
+            html = render(tr, session, opts)
+            assert "<img" not in html
+            if game_id in HIDDEN_INFO_GAMES:
+                text = re.sub(r"<[^>]+>", " ", html)
+                for label in card_labels(tr, hidden_cards_of_others(session, eyes.viewer)):
+                    assert label not in html and label not in text, f"{label} leaked"
+            if eyes.cover is not None:
+                assert tr.t("handoff.show") in html
+        seat = session.current
+        assert seat is not None
+        action = human_bot.choose(session.view(seat), session.legal(), steps)
+        session.act(action)
+        steps += 1
+    tr = Translator("en")
+    html = render(tr, session, PlayOptions())
+    if session.over:
+        assert "match-over" in html

@@ -1,0 +1,335 @@
+"""The table of Twenty One, the Danish trick game."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, RefuseExchange, Swap
+from web.eventtext import card_text, log_lines
+from web.i18n import Translator
+from web.markup import Markup, classes, fragment, h
+from web.screens.cards import card, card_name, cover_screen
+from web.screens.common import button, log_panel
+from web.screens.play import PlayOptions, match_over_panel, play_bar, seat_badge, turn_banner
+from web.session import GameSession
+from web.svg import card_face
+
+
+def subtitle(tr: Translator, view: Any) -> str:
+    """ "Deal 3 · target 21"."""
+    return tr.t("t21.deal_target", deal=view.deal, target=view.target)
+
+
+def playable_cards(legal: Sequence[Any]) -> set[int]:
+    """Cards that take part in some legal play, discard or swap."""
+    cards: set[int] = set()
+    for action in legal:
+        if isinstance(action, Play | Swap):
+            cards.update(action.cards)
+        elif isinstance(action, Discard):
+            cards.add(action.card)
+    return cards
+
+
+def card_reason(tr: Translator, view: Any, legal: Sequence[Any]) -> str:
+    """Why a card of the hand cannot be chosen now, in words."""
+    if any(isinstance(a, Discard) for a in legal):
+        return tr.t("t21.reason.discard_lowest")
+    trick = view.trick
+    if trick is not None and trick.plays and trick.form == 2:
+        return tr.t("t21.reason.pairs")
+    if trick is not None and trick.plays:
+        return tr.t("t21.reason.too_low")
+    return tr.t("t21.reason.not_now")
+
+
+def hand_picker(
+    tr: Translator, view: Any, legal: Sequence[Any], selected: Sequence[int], mine: bool
+) -> Markup:
+    """The viewer's hand as toggle buttons; unplayable cards disabled with the reason."""
+    usable = playable_cards(legal) if mine else set()
+    reason = card_reason(tr, view, legal)
+    buttons = []
+    for c in view.hand:
+        ok = c in usable
+        label = card_name(tr, c)
+        buttons.append(
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": classes("card-button", c in selected and "selected"),
+                    "data-action": "toggle-card",
+                    "data-card": c,
+                    "data-focus": f"card-{c}",
+                    "aria-pressed": "true" if c in selected else "false",
+                    "aria-label": label,
+                    "aria-describedby": None if ok or not mine else "card-reason",
+                    "disabled": not ok,
+                    "title": None if ok or not mine else reason,
+                },
+                card_face(c),
+            )
+        )
+    return h(
+        "section",
+        {"class": "my-hand", "aria-labelledby": "hand-title"},
+        h("h2", {"id": "hand-title", "class": "panel-title"}, tr.t("t21.your_hand")),
+        h("div", {"class": "hand picker"}, buttons),
+        h("p", {"class": "hint", "id": "card-reason"}, reason)
+        if mine and len(usable) < len(view.hand)
+        else None,
+    )
+
+
+def move_buttons(
+    tr: Translator, legal: Sequence[Any], selected: tuple[int, ...], view: Any
+) -> Markup:
+    """The moves open to the player now."""
+    chosen = tuple(sorted(selected))
+    kinds = {type(a) for a in legal}
+    items: list[Markup] = []
+    if OpenExchange in kinds:
+        items.append(
+            button(
+                tr.t("t21.open_exchange"), "act", kind="primary big", move="open", autofocus=True
+            )
+        )
+        items.append(button(tr.t("t21.refuse_exchange"), "act", kind="big", move="refuse"))
+    if Swap in kinds:
+        label = tr.t("t21.swap", n=len(chosen)) if chosen else tr.t("t21.keep_hand")
+        items.append(
+            button(
+                label,
+                "act",
+                kind="primary big",
+                move="swap",
+                cards=",".join(map(str, chosen)),
+                disabled=Swap(chosen) not in legal,
+                autofocus=True,
+            )
+        )
+        items.append(h("p", {"class": "hint"}, tr.t("t21.swap_limit", n=view.pile_count)))
+    if Play in kinds:
+        items.append(
+            button(
+                tr.t("t21.play"),
+                "act",
+                kind="primary big",
+                move="play",
+                cards=",".join(map(str, chosen)),
+                disabled=Play(chosen) not in legal,
+            )
+        )
+        items.append(h("p", {"class": "hint"}, tr.t("t21.pick_hint")))
+    if Discard in kinds:
+        card_to_go = chosen[0] if len(chosen) == 1 else -1
+        items.append(
+            button(
+                tr.t("t21.discard"),
+                "act",
+                kind="primary big",
+                move="discard",
+                cards=str(card_to_go),
+                disabled=Discard(card_to_go) not in legal,
+            )
+        )
+    if Pass in kinds:
+        items.append(button(tr.t("t21.pass"), "act", kind="big", move="pass", autofocus=True))
+    return h("div", {"class": "controls t21-controls"}, items)
+
+
+def trick_panel(tr: Translator, session: GameSession, view: Any) -> Markup:
+    """The trick on the table (or the last one, between tricks)."""
+    trick = view.trick or (view.tricks[-1] if view.tricks else None)
+    names = session.names()
+    if trick is None:
+        return h(
+            "section", {"class": "trick empty"}, h("p", {"class": "hint"}, tr.t("t21.no_trick"))
+        )
+    rows = []
+    for play in trick.plays:
+        if play.kind == "pass":
+            what: Markup | str = tr.t("t21.passed")
+        elif play.kind == "discard":
+            what = tr.t("t21.discarded", card=card_text(play.cards[0]))
+        else:
+            what = h("span", {"class": "hand"}, [card(tr, c) for c in play.cards])
+        rows.append(
+            h(
+                "li",
+                {
+                    "class": classes(
+                        "trick-play", play.seat == trick.top_seat and play.kind == "play" and "top"
+                    )
+                },
+                h("span", {"class": "trick-seat"}, names[play.seat]),
+                what,
+            )
+        )
+    title = tr.t("t21.trick_single") if trick.form == 1 else tr.t("t21.trick_pair")
+    return h(
+        "section",
+        {"class": "trick", "aria-labelledby": "trick-title"},
+        h(
+            "h2",
+            {"id": "trick-title", "class": "panel-title"},
+            title,
+            " · ",
+            tr.t("t21.best_so_far", name=names[trick.top_seat]),
+        ),
+        h("ol", {"class": "trick-plays"}, rows),
+    )
+
+
+def reveal_panel(tr: Translator, session: GameSession, view: Any) -> Markup | None:
+    """The last cards of the previous deal and what they scored."""
+    result = view.last_deal
+    if result is None:
+        return None
+    names = session.names()
+    rows = [
+        h(
+            "li",
+            {"class": classes("reveal", result.points[s] and "scored")},
+            h("span", None, names[s]),
+            card(tr, result.last_cards[s]),
+            h("span", None, tr.t("t21.points", n=result.points[s])),
+        )
+        for s in range(len(result.last_cards))
+    ]
+    return h(
+        "section",
+        {"class": "panel reveal-panel", "aria-labelledby": "reveal-title"},
+        h(
+            "h2",
+            {"id": "reveal-title", "class": "panel-title"},
+            tr.t("t21.reveal_title", deal=result.deal),
+        ),
+        h("ul", {"class": "reveals"}, rows),
+    )
+
+
+def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Markup:
+    """A seat: name, cards in hand, score."""
+    figures = [
+        (tr.t("t21.cards_in_hand"), str(view.hand_counts[seat])),
+        (tr.t("t21.score"), str(view.scores[seat])),
+    ]
+    roles = []
+    if seat == view.dealer:
+        roles.append(tr.t("t21.dealer"))
+    if seat == view.leader:
+        roles.append(tr.t("t21.leader"))
+    return h(
+        "li",
+        {
+            "class": classes("seat", seat == view.current and "current"),
+            "aria-current": "true" if seat == view.current else None,
+        },
+        h("span", {"class": "seat-name"}, session.seats[seat].name),
+        seat_badge(tr, session, seat),
+        h("span", {"class": "seat-status"}, ", ".join(roles)) if roles else None,
+        h(
+            "dl",
+            {"class": "seat-figures"},
+            [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in figures],
+        ),
+    )
+
+
+def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence[Any]) -> Markup:
+    """The expert bot's suggestion for this position (it sees only this view)."""
+    bot = session.game.make_bot("expert")
+    choice = bot.choose(view, legal, len(session.state.history))
+    if isinstance(choice, Play | Swap):
+        text = tr.t(
+            "t21.suggest_cards",
+            move=tr.t(f"t21.move.{type(choice).__name__.lower()}"),
+            cards=" ".join(card_text(c) for c in choice.cards) or "—",
+        )
+    elif isinstance(choice, Discard):
+        text = tr.t(
+            "t21.suggest_cards", move=tr.t("t21.move.discard"), cards=card_text(choice.card)
+        )
+    else:
+        text = tr.t(f"t21.suggest.{type(choice).__name__.lower()}")
+    return h(
+        "aside",
+        {"class": "panel coach", "aria-labelledby": "coach-title"},
+        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
+        h("p", None, text),
+    )
+
+
+def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
+    """The Twenty One table, drawn for ``opts.viewer`` (or covered for a hand-off)."""
+    spectator = session.view(None)
+    if opts.cover is not None:
+        return cover_screen(tr, session, opts, opts.cover, subtitle(tr, spectator))
+    view = session.view(opts.viewer)
+    names = session.names()
+    mine = opts.viewer is not None and view.current == opts.viewer and not session.is_bot_turn()
+    legal = session.legal() if mine else ()
+    if session.over:
+        standings = sorted(
+            ((s, str(view.scores[s])) for s in range(len(names))), key=lambda x: -int(x[1])
+        )
+        stage: Markup = match_over_panel(tr, session, standings)
+    else:
+        stage = h(
+            "section",
+            {"class": "stage", "aria-labelledby": "stage-title"},
+            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
+            turn_banner(tr, session, opts),
+            h(
+                "p",
+                {"class": "deck-info"},
+                tr.t(f"t21.exchange.{view.exchange}"),
+                " · ",
+                tr.t("t21.pile", n=view.pile_count),
+            ),
+            trick_panel(tr, session, view),
+            hand_picker(tr, view, legal, opts.selected, mine) if view.hand else None,
+            move_buttons(tr, legal, opts.selected, view) if mine else None,
+        )
+    coach = coach_panel(tr, session, view, legal) if opts.coach and mine else None
+    lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
+    return fragment(
+        play_bar(tr, session, opts, subtitle(tr, spectator)),
+        h(
+            "main",
+            {"class": "table t21-table", "id": "main"},
+            h("div", {"class": "table-main"}, stage, coach, reveal_panel(tr, session, view)),
+            h(
+                "div",
+                {"class": "table-side"},
+                h(
+                    "ul",
+                    {"class": "seats", "aria-label": tr.t("play.seats")},
+                    [seat_row(tr, session, view, s) for s in range(len(names))],
+                ),
+                log_panel(tr, lines),
+            ),
+        ),
+    )
+
+
+def decode_twentyone(data: dict[str, str]) -> Any:
+    """The action a Twenty One button stands for."""
+    move = data.get("move")
+    cards = tuple(
+        sorted(int(c) for c in data.get("cards", "").split(",") if c.strip().lstrip("-").isdigit())
+    )
+    if move == "open":
+        return OpenExchange()
+    if move == "refuse":
+        return RefuseExchange()
+    if move == "pass":
+        return Pass()
+    if move == "discard":
+        return Discard(cards[0] if cards else -1)
+    if move == "swap":
+        return Swap(cards)
+    return Play(cards)
