@@ -1,0 +1,175 @@
+"""Playing Tjueett, Tjugoett and Twenty One in the real built site, by clicking.
+
+Pass-and-play keeps hidden cards out of the page: while the hand-off screen is shown,
+or while another person has the turn, the other hand's hidden cards are neither in
+the DOM nor in the accessibility tree.
+"""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import shoot
+from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.server import SiteServer
+
+TURN = """() => document.querySelector('.match-over') ||
+    document.querySelector('[data-action="show-cards"]') ||
+    document.querySelector('[data-action="act"]:not([disabled])') ||
+    document.querySelector('.card-button:not([disabled])')"""
+
+
+def wait_turn(page: Page) -> str:
+    """"over", "cover" (hand-off screen) or "turn"."""
+    page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
+    if page.locator(".match-over").count():
+        return "over"
+    if page.locator('[data-action="show-cards"]').count():
+        return "cover"
+    return "turn"
+
+
+def enabled(page: Page, name: str) -> bool:
+    target = button(page, name)
+    return target.count() > 0 and target.first.is_enabled()
+
+
+def banker_move(page: Page) -> None:
+    """A plain strategy: smallest stake or bet; stand as soon as allowed."""
+    for name in ("Stake", "Bet", "Stand", "Draw"):
+        if enabled(page, name):
+            button(page, name).first.click()
+            return
+    raise AssertionError("no banker-game move on screen")
+
+
+def twentyone_move(page: Page) -> None:
+    """Open the exchange, keep the hand, play the first card (or pair) that is allowed."""
+    for name in ("Open the exchange", "Keep my hand", "Pass"):
+        if enabled(page, name):
+            button(page, name).click()
+            return
+    cards = page.locator(".card-button:not([disabled])")
+    values = [int(c.get_attribute("data-card") or "0") for c in cards.all()]
+    if enabled(page, "Discard") or button(page, "Discard").count():
+        cards.first.click()
+        button(page, "Discard").click()
+        return
+    for index in range(len(values)):
+        cards.nth(index).click()
+        if enabled(page, "Play"):
+            button(page, "Play").click()
+            return
+        cards.nth(index).click()
+    for i, a in enumerate(values):
+        for j in range(i + 1, len(values)):
+            if a % 13 == values[j] % 13:
+                cards.nth(i).click()
+                cards.nth(j).click()
+                if enabled(page, "Play"):
+                    button(page, "Play").click()
+                    return
+                cards.nth(i).click()
+                cards.nth(j).click()
+    raise AssertionError(f"no Twenty One move found among {values}")
+
+
+MOVES = {"Tjueett": banker_move, "Tjugoett": banker_move, "Twenty One": twentyone_move}
+PRESETS = {"Tjueett": "Fixed bank", "Tjugoett": "Quick", "Twenty One": "Classic"}
+
+
+def play_to_the_end(page: Page, game: str, limit: int = 400) -> None:
+    for _ in range(limit):
+        state = wait_turn(page)
+        if state == "over":
+            return
+        if state == "cover":
+            button(page, "Show my cards").click()
+            continue
+        MOVES[game](page)
+    raise AssertionError("the match did not end")
+
+
+@pytest.mark.parametrize("game", list(MOVES))
+def test_full_match_one_human_and_bots(page: Page, site: SiteServer, game: str) -> None:
+    open_setup(page, site.url, game)
+    choose(page, PRESETS[game])
+    set_seats(page, [("Ann", "human"), ("Bo", "medium"), ("Cy", "easy")])
+    button(page, "Start").click()
+    expect(page.locator(".seat")).to_have_count(3)
+    shoot(page, f"{game.replace(' ', '').lower()}-play-tablet")
+    assert page.locator('[data-action="show-cards"]').count() == 0, "one person: no hand-off"
+    play_to_the_end(page, game)
+    expect(page.locator(".standing")).to_have_count(3)
+    shoot(page, f"{game.replace(' ', '').lower()}-over-tablet")
+
+
+@pytest.mark.parametrize("game", list(MOVES))
+def test_all_bot_match_ends(page: Page, site: SiteServer, game: str) -> None:
+    open_setup(page, site.url, game)
+    choose(page, PRESETS[game])
+    set_seats(page, [("Ada", "expert"), ("Bea", "medium"), ("Cid", "easy")])
+    button(page, "Start").click()
+    page.wait_for_selector(".match-over", timeout=MATCH_TIMEOUT_MS)
+    expect(page.locator(".standing")).to_have_count(3)
+
+
+def secret_labels(page: Page) -> list[str]:
+    """Names of the cards only the person now looking may see."""
+    labels = []
+    for el in page.locator(".card.own-hidden").all():
+        labels.append((el.get_attribute("aria-label") or "").split(" (")[0])
+    for el in page.locator(".card-button").all():
+        labels.append(el.get_attribute("aria-label") or "")
+    return [label for label in labels if label]
+
+
+def assert_absent(page: Page, labels: list[str]) -> None:
+    html = page.content()
+    tree = page.locator("body").aria_snapshot()
+    for label in labels:
+        assert label not in html, f"{label!r} is in the page"
+        assert label not in tree, f"{label!r} is in the accessibility tree"
+
+
+@pytest.mark.parametrize("game", list(MOVES))
+def test_pass_and_play_keeps_hidden_cards_out_of_the_page(page: Page, site: SiteServer, game: str) -> None:
+    open_setup(page, site.url, game)
+    choose(page, PRESETS[game])
+    seats = [("Ann", "human"), ("Bo", "human")] + ([("Cy", "medium")] if game == "Tjugoett" else [])
+    set_seats(page, seats)
+    button(page, "Start").click()
+    checked = 0
+    for _ in range(120):
+        state = wait_turn(page)
+        if state == "over" or checked >= 4:
+            break
+        if state == "cover":
+            expect(page.get_by_role("heading", level=2)).to_contain_text("Pass to")
+            assert page.locator(".card.own-hidden, .card-button").count() == 0
+            button(page, "Show my cards").click()
+            continue
+        who = page.locator(".turn-banner").inner_text().split(",")[0]
+        secrets = secret_labels(page)
+        MOVES[game](page)
+        state = wait_turn(page)
+        if state != "cover":
+            continue
+        # Handed over: the previous person's hidden cards must be gone from the page...
+        assert_absent(page, [s for s in secrets if s])
+        button(page, "Show my cards").click()
+        wait_turn(page)
+        now = page.locator(".turn-banner").inner_text().split(",")[0] if page.locator(".turn-banner").count() else ""
+        if now and now != who:
+            # ... and stay out while the other person plays (cards since shown excepted).
+            shown_since = page.locator(".trick-play .card, .payouts").all_inner_texts()
+            still_secret = [s for s in secrets if not any(s in t for t in shown_since)]
+            tree = page.locator("body").aria_snapshot()
+            table_cards = [
+                c.get_attribute("aria-label") or "" for c in page.locator(".trick .card, .seat .card").all()
+            ]
+            for label in still_secret:
+                assert label not in tree or label in table_cards, f"{label!r} leaked to {now}"
+            checked += 1
+    assert checked >= 1, "never saw a hand-off between the two people"
