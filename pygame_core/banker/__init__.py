@@ -1,0 +1,82 @@
+"""What Tjueett (Norwegian) and Tjugoett (Swedish) share: the banker card games.
+
+- :mod:`.hand`: card values (2-10, J 11, Q 12, K 13, ace 1 or 14) and hand totals, with
+  the five-card rule (five cards not over 21 count as 21).
+- :mod:`.deck`: the deck, its discard pile and the reshuffle rule.
+- :mod:`.table`: actions (:class:`Stake`, :class:`Bet`, :class:`Draw`, :class:`Stand`),
+  the state, the view and the chip and card moves.
+- :mod:`.game`: :class:`BankerGame`, the contract and the moves both texts share.
+- :mod:`.odds`: exact card-counting odds over the cards a seat has not seen.
+- :mod:`.bots`: the three bot levels, for both games and both roles.
+
+Decisions that hold for both games
+----------------------------------
+- Seat 0 holds the bank first; "left" is the next seat number.
+- A hand is settled as soon as its result is known, and then it is turned face up and
+  goes to the discard pile (so the discard pile is public, for counting). The deck is
+  never shuffled between rounds; the moment it is down to one card, that card and the
+  discard pile are shuffled into a new deck (``reshuffled`` event).
+- A hand of 21 takes no more cards: in Tjueett it stands by itself (no card could
+  improve it), in Tjugoett it is paid at once. The banker stops on 21 as well.
+- The pot pays a win as far as it goes. A payment that empties the pot breaks the bank
+  (Tjugoett: "the bank is blown"): the round ends at once, every seat with a bet still
+  on the table gets it back and the other hands are thrown in.
+- A player with fewer chips than the minimum bet sits out (status ``out``); a bet is at
+  least the minimum and at most the pot (when the pot holds less than the minimum, the
+  whole pot may be bet).
+- The match is won by the most chips; equal stacks share the win.
+
+Events (``Event.kind``: parameters), emitted by both games
+-----------------------------------------------------------
+- ``round_started``: round, banker, deal (the banker's deal number, from 1).
+- ``staked``: seat (the banker), amount, pot (the pot after it).
+- ``dealt_down``: seat (a face-down card was dealt to it); public.
+- ``hidden_card``: seat, card (that face-down card); private to ``seat``.
+- ``bet``: seat, amount.
+- ``dealt``: seat, card, visible_total (best total of the seat's face-up cards).
+- ``stood``: seat, visible_total (also when the hand stands by itself on 21 or five
+  cards).
+- ``bank_dealt``: seat (the banker), card, total (the banker's hand, five-card rule
+  applied).
+- ``bank_stood``: seat, total.
+- ``shown``: seat, card (the face-down card turned up), total.
+- ``settled``: seat, outcome (``won`` / ``lost`` / ``refunded``), reason, bet, paid
+  (chips the pot paid on a win; less than the bet when the pot ran dry), total,
+  bank_total (0 when the banker had no cards, and for a refund). Reasons: ``bust``
+  (player over 21), ``bank_bust``, ``higher`` (player higher), ``lower``, ``tie`` (ties
+  go to the banker), ``twenty_one`` and ``five_cards`` (Tjugoett: paid at once),
+  ``bank_broken`` (bet returned).
+- ``bank_broken``: seat (the banker); the pot is empty, the round ends.
+- ``reshuffled``: deck_size (the new deck: the last card plus the discard pile).
+- ``round_over``: round, banker, results (every seat's chip gain this round; the
+  banker's seat holds the bank's gain).
+- ``bank_taken``: seat, amount (the outgoing banker takes back the pot).
+- ``bank_passed``: seat (the new banker), from_seat.
+- ``player_out``: seat, chips (too few chips to bet any more).
+- ``match_over``: reason (``rounds``: the agreed rounds are played; ``lap``: the bank
+  has gone once round the table; ``bank_bust``: the fixed banker cannot stake;
+  ``no_players``: nobody is left to play against the bank), winners, chips.
+"""
+
+from __future__ import annotations
+
+from .game import BankerGame
+from .hand import HIDDEN, MAX_CARDS, TARGET, best_total, card_value, effective_total, is_bust
+from .table import Bet, Draw, Stake, Stand, TableState, TableView
+
+__all__ = [
+    "HIDDEN",
+    "MAX_CARDS",
+    "TARGET",
+    "BankerGame",
+    "Bet",
+    "Draw",
+    "Stake",
+    "Stand",
+    "TableState",
+    "TableView",
+    "best_total",
+    "card_value",
+    "effective_total",
+    "is_bust",
+]

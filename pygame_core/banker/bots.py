@@ -1,0 +1,347 @@
+"""Bots for both banker games and both roles, at three levels.
+
+A bot sees only a :class:`~.table.TableView` and the legal actions. The view tells the
+rules that matter here (``instant_win``: 21 and five cards are paid at once;
+``shared_bank_hand``: the banker's hand meets all satisfied players), so one set of
+bots plays Tjueett and Tjugoett.
+
+- ``easy``: stakes and bets small amounts at random; stands at a random 15 to 17, as a
+  player and as the banker.
+- ``medium``: rules of thumb. Stakes a third of its chips; bets half the limit with an
+  ace face down (the one card worth betting up on) and the minimum otherwise; stands on
+  17 or more but draws a fifth card whenever it cannot bust; as the banker guesses each
+  face-down card at 7 and draws until it holds the guessed total, at least 15 and at
+  most 18 (the bets weigh several players).
+- ``expert``: exact card counting over its unseen cards (:func:`.odds.draw_pool`). As a
+  player it draws or stands by the larger expected value (:class:`PlayerModel`) and
+  bets by the expected value of its face-down card. As the banker it plays the hand
+  that maximises the expected chips against the distribution of each waiting player's
+  total (:class:`BankModel`), looking ahead over every card it may still draw. It
+  stakes a quarter of its chips.
+
+The expected values are floats computed from the exact integer weights of
+:mod:`.odds`, so that a decision takes milliseconds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
+
+from ..cards import ACE, rank
+from ..contract import BOT_LEVELS, Bot
+from ..rng import Rng, RngStream
+from .hand import MAX_CARDS, TARGET, best_of, effective_total, has_ace, low_total
+from .odds import (
+    ACE_INDEX,
+    STAND_RANGE,
+    VALUES,
+    Pool,
+    banker_beat_weights,
+    draw_pool,
+    falling,
+    player_total_weights,
+    without,
+)
+from .table import BANK, BET, DRAW, STAKE, STAND, Bet, Stake, TableView, facing_seats
+
+#: Face-down cards (ranks) the medium bot bets up on: the ace.
+GOOD_FIRST_RANKS = frozenset({ACE})
+
+
+class BankerBot:
+    """A bot level: the four decisions, dispatched on the view's phase."""
+
+    def choose(self, view: TableView, legal: Sequence[Any], seed: int) -> Any:
+        """One of ``legal`` for the seat of ``view``."""
+        stream = Rng.from_seed(seed).stream()
+        if view.phase in (STAKE, BET):
+            amounts = [a.amount for a in legal]
+            low, high = min(amounts), max(amounts)
+            if view.phase == STAKE:
+                return Stake(min(max(self.stake(view, stream), low), high))
+            return Bet(min(max(self.bet(view, stream), low), high))
+        wants = self.bank_draws(view, stream) if view.phase == BANK else self.draws(view, stream)
+        return DRAW if wants and DRAW in legal else STAND
+
+    def stake(self, view: TableView, stream: RngStream) -> int:
+        """Chips the banker puts in the pot."""
+        raise NotImplementedError
+
+    def bet(self, view: TableView, stream: RngStream) -> int:
+        """Chips the player bets."""
+        raise NotImplementedError
+
+    def draws(self, view: TableView, stream: RngStream) -> bool:
+        """Whether the player takes another card."""
+        raise NotImplementedError
+
+    def bank_draws(self, view: TableView, stream: RngStream) -> bool:
+        """Whether the banker takes another card."""
+        raise NotImplementedError
+
+
+def own_hand(view: TableView) -> tuple[int, ...]:
+    """The viewer's hand (the face-down card first)."""
+    assert view.seat is not None
+    return view.hands[view.seat]
+
+
+class EasyBot(BankerBot):
+    """Casual: small random stakes and bets, stands at a random 15 to 17."""
+
+    def stake(self, view: TableView, stream: RngStream) -> int:
+        return view.min_amount + stream.randbelow(max(1, view.max_amount // 2))
+
+    def bet(self, view: TableView, stream: RngStream) -> int:
+        return view.min_amount + stream.randbelow(3)
+
+    def draws(self, view: TableView, stream: RngStream) -> bool:
+        return effective_total(own_hand(view)) < 15 + stream.randbelow(3)
+
+    def bank_draws(self, view: TableView, stream: RngStream) -> bool:
+        return view.bank_total < 15 + stream.randbelow(3)
+
+
+class MediumBot(BankerBot):
+    """Rules of thumb (see the module docstring)."""
+
+    def stake(self, view: TableView, stream: RngStream) -> int:
+        return view.max_amount // 3
+
+    def bet(self, view: TableView, stream: RngStream) -> int:
+        good = rank(own_hand(view)[0]) in GOOD_FIRST_RANKS
+        return (view.max_amount + 1) // 2 if good else view.min_amount
+
+    def draws(self, view: TableView, stream: RngStream) -> bool:
+        hand = own_hand(view)
+        safe_fifth = len(hand) == MAX_CARDS - 1 and low_total(hand) + 13 <= TARGET
+        return effective_total(hand) < 17 or safe_fifth
+
+    def bank_draws(self, view: TableView, stream: RngStream) -> bool:
+        seats = facing_seats(view)
+        stakes = sum(view.bets[s] for s in seats) or 1
+        guess = sum(view.bets[s] * (view.visible_totals[s] + 7) for s in seats) / stakes
+        return view.bank_total < min(18, max(15, round(guess)))
+
+
+class ExpertBot(BankerBot):
+    """Card counting with exact odds (see the module docstring)."""
+
+    def stake(self, view: TableView, stream: RngStream) -> int:
+        return max(view.min_amount, view.max_amount // 4)
+
+    def bet(self, view: TableView, stream: RngStream) -> int:
+        hand = own_hand(view)
+        value = PlayerModel(draw_pool(view), hand[0], view.instant_win).value(hand[1:])
+        if value <= 0:
+            return view.min_amount
+        assert view.seat is not None
+        return view.min_amount + round(min(1.0, 2 * value) * view.chips[view.seat])
+
+    def draws(self, view: TableView, stream: RngStream) -> bool:
+        hand = own_hand(view)
+        model = PlayerModel(draw_pool(view), hand[0], view.instant_win)
+        return model.draw_value(hand[1:]) > model.stand_value(hand[1:])
+
+    def bank_draws(self, view: TableView, stream: RngStream) -> bool:
+        facing = tuple(_facing(view.bets[s], view.hands[s][1:]) for s in facing_seats(view))
+        model = BankModel(draw_pool(view), facing, view.instant_win)
+        low, ace, cards = _face_up(view.bank_hand)
+        return model.draw_value(low, ace, cards) > model.stand_value(model.pool, best_of(low, ace))
+
+
+# -- expected values -----------------------------------------------------------------------
+#: A face-up part of a hand: (low total, holds an ace, number of cards).
+FaceUp = tuple[int, bool, int]
+
+
+def _face_up(cards: Sequence[int]) -> FaceUp:
+    return low_total(cards), has_ace(cards), len(cards)
+
+
+class PlayerModel:
+    """A player's expected chips per chip bet, for a known face-down card.
+
+    The banker is modelled as drawing until he holds his *target*: the smallest total
+    that the player's hand, as far as the banker sees it (the face-up cards; the
+    face-down card any card he has not seen; the hand neither bust nor paid), does not
+    beat with an even chance or more. His final total under that policy comes from
+    :func:`.odds.banker_beat_weights` over the player's unseen cards at the moment of
+    the decision (the few cards the player will still draw are not taken out of it).
+    """
+
+    def __init__(self, pool: Pool, hidden: int, instant_win: bool) -> None:
+        self.pool = pool
+        self.hidden = rank(hidden) - 2
+        self.instant_win = instant_win
+        self.beats = _beat_chances(pool)
+        self.memo: dict[tuple[Pool, FaceUp], float] = {}
+
+    def value(self, face_up: Sequence[int]) -> float:
+        """The value of the hand with these face-up cards, playing on optimally."""
+        return self._value(self.pool, _face_up(face_up))
+
+    def stand_value(self, face_up: Sequence[int]) -> float:
+        """The value of standing with these face-up cards."""
+        return self._stand(self.pool, _face_up(face_up))
+
+    def draw_value(self, face_up: Sequence[int]) -> float:
+        """The value of one more card, then playing on optimally."""
+        return self._draw(self.pool, _face_up(face_up))
+
+    def _total(self, up: FaceUp) -> int:
+        low, ace, cards = up
+        low += VALUES[self.hidden]
+        if cards + 1 == MAX_CARDS and low <= TARGET:
+            return TARGET
+        return best_of(low, ace or self.hidden == ACE_INDEX)
+
+    def _target(self, pool: Pool, up: FaceUp) -> int:
+        # The banker has not seen the face-down card: it is in his pool.
+        seen_by_bank = pool[: self.hidden] + (pool[self.hidden] + 1,) + pool[self.hidden + 1 :]
+        weights = player_total_weights(seen_by_bank, *up, self.instant_win)
+        needed, running = sum(weights) / 2, sum(weights[: STAND_RANGE.start])
+        for stand in STAND_RANGE:
+            running += weights[stand]
+            if running >= needed:
+                return stand
+        return TARGET
+
+    def _stand(self, pool: Pool, up: FaceUp) -> float:
+        return 1 - 2 * self.beats[self._target(pool, up)][self._total(up)]
+
+    def _value(self, pool: Pool, up: FaceUp) -> float:
+        key = (pool, up)
+        if key not in self.memo:
+            total = self._total(up)
+            if total == TARGET and self.instant_win:
+                value = 1.0
+            elif total == TARGET or up[2] + 1 == MAX_CARDS:
+                value = self._stand(pool, up)
+            elif up[2] == 0:
+                # The first face-up card comes without a choice.
+                value = self._draw(pool, up)
+            else:
+                value = max(self._draw(pool, up), self._stand(pool, up))
+            self.memo[key] = value
+        return self.memo[key]
+
+    def _draw(self, pool: Pool, up: FaceUp) -> float:
+        low, ace, cards = up
+        hidden_low = VALUES[self.hidden]
+        total = 0.0
+        for index, count in enumerate(pool):
+            if not count:
+                continue
+            new_low = low + VALUES[index]
+            if new_low + hidden_low > TARGET:
+                total -= count
+            else:
+                child = (new_low, ace or index == ACE_INDEX, cards + 1)
+                total += count * self._value(without(pool, index), child)
+        return total / sum(pool)
+
+
+@lru_cache(maxsize=256)
+def _beat_chances(pool: Pool) -> dict[int, tuple[float, ...]]:
+    """Per banker target: the chance he ends on each total or more, from no cards."""
+    scale = falling(sum(pool), MAX_CARDS)
+    rows = banker_beat_weights(pool, 0, False, 0)
+    return {stand: tuple(w / scale for w in row) for stand, row in rows.items()}
+
+
+#: The banker's prior: a player who stands holds at least this much (or five cards).
+STANDS_ON = 16
+
+
+def standing_weights(pool: Pool, up: FaceUp, instant_win: bool) -> tuple[int, ...]:
+    """How the banker weighs a standing player's totals (see :data:`STANDS_ON`).
+
+    The exact distribution over the face-down card (:func:`.odds.player_total_weights`),
+    with totals under :data:`STANDS_ON` left out as long as any total fits.
+    """
+    weights = player_total_weights(pool, *up, instant_win)
+    if any(weights[STANDS_ON:]):
+        return (0,) * STANDS_ON + weights[STANDS_ON:]
+    return weights
+
+
+#: A player the banker's hand meets: its bet and its face-up cards.
+Facing = tuple[tuple[int, FaceUp], ...]
+
+
+def _facing(bet: int, face_up: Sequence[int]) -> tuple[int, FaceUp]:
+    return bet, _face_up(face_up)
+
+
+class BankModel:
+    """The banker's expected chips against the players his hand meets.
+
+    Standing on a total wins every bet whose hand does not beat it (ties go to the
+    bank) and loses the others. Each player's total is distributed as the face-down
+    card over the banker's unseen cards, the hand neither bust nor already paid, and
+    (:func:`standing_weights`) at least :data:`STANDS_ON` where that can be: a player
+    who stood on less would be unusual. Drawing looks ahead over every card he may
+    still draw, playing on optimally.
+    """
+
+    def __init__(self, pool: Pool, facing: Facing, instant_win: bool) -> None:
+        self.pool = pool
+        self.facing = facing
+        self.instant_win = instant_win
+        self.stakes = sum(bet for bet, _ in facing)
+        self.memo: dict[Pool, float] = {}
+
+    def stand_value(self, pool: Pool, total: int) -> float:
+        """Expected chips for standing on ``total`` with ``pool`` unseen."""
+        value = 0.0
+        for bet, up in self.facing:
+            weights = standing_weights(pool, up, self.instant_win)
+            size = sum(weights)
+            if size:
+                value += bet * (2 * sum(weights[: total + 1]) - size) / size
+        return value
+
+    def draw_value(self, low: int, ace: bool, cards: int) -> float:
+        """Expected chips for taking one more card, then playing on optimally."""
+        return self._draw(self.pool, low, ace, cards)
+
+    def _value(self, pool: Pool, low: int, ace: bool, cards: int) -> float:
+        # The cards drawn so far are what ``pool`` lacks, so it is the whole key.
+        if pool not in self.memo:
+            best = best_of(low, ace)
+            if cards == MAX_CARDS:
+                value = float(self.stakes)
+            elif cards < 2:
+                value = self._draw(pool, low, ace, cards)
+            elif best == TARGET:
+                value = self.stand_value(pool, best)
+            else:
+                value = max(self.stand_value(pool, best), self._draw(pool, low, ace, cards))
+            self.memo[pool] = value
+        return self.memo[pool]
+
+    def _draw(self, pool: Pool, low: int, ace: bool, cards: int) -> float:
+        total = 0.0
+        for index, count in enumerate(pool):
+            if not count:
+                continue
+            new_low = low + VALUES[index]
+            if new_low > TARGET:
+                total -= count * self.stakes
+            else:
+                child = without(pool, index)
+                total += count * self._value(child, new_low, ace or index == ACE_INDEX, cards + 1)
+        return total / sum(pool)
+
+
+_LEVELS: dict[str, type[BankerBot]] = {"easy": EasyBot, "medium": MediumBot, "expert": ExpertBot}
+
+
+def make_bot(level: str) -> Bot:
+    """The bot of ``level`` (one of :data:`~pygame_core.contract.BOT_LEVELS`)."""
+    if level not in BOT_LEVELS:
+        raise ValueError(f"unknown bot level {level!r}")
+    return _LEVELS[level]()

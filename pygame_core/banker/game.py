@@ -1,0 +1,356 @@
+"""The part of the rules both banker games share.
+
+:class:`BankerGame` implements the contract (legal actions, apply, view, outcome,
+invariants) and the moves that read the same in both rule texts: a player's hand going
+bust, the banker drawing at least two face-up cards and at most five, the comparison
+where ties go to the banker, paying from the pot until the bank breaks. The order of a
+round (when bets are made, when the banker plays, how the bank moves on) differs
+between the texts; each game's ``rules`` module fills in those hooks.
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
+from typing import ClassVar, TypeVar
+
+from ..cards import FULL_DECK
+from ..contract import Bot, Event, Game, Outcome, check_seed
+from ..rng import Rng
+from .bots import make_bot
+from .deck import FULL_MASK, cards_in, mask_of
+from .hand import MAX_CARDS, TARGET, best_total, effective_total, is_bust
+from .table import (
+    ACTION_TYPES,
+    BANK,
+    BET,
+    DRAW,
+    LOST,
+    OVER,
+    PLAY,
+    STAKE,
+    STAND,
+    STOOD,
+    WON,
+    Action,
+    Bet,
+    Draw,
+    Stake,
+    Table,
+    TableState,
+    TableView,
+    masked_hand,
+)
+
+C = TypeVar("C")
+
+
+@lru_cache(maxsize=4096)
+def _amounts(kind: type[Stake] | type[Bet], low: int, high: int) -> tuple[Action, ...]:
+    """``kind(a)`` for every amount from ``low`` to ``high`` (shared, immutable)."""
+    return tuple(kind(a) for a in range(low, high + 1))
+
+
+def _most_chips(chips: Sequence[int]) -> tuple[int, ...]:
+    """The seats with the most chips."""
+    best = max(chips)
+    return tuple(seat for seat, count in enumerate(chips) if count == best)
+
+
+class BankerGame(Game[C, TableState, Action, TableView]):
+    """Base of Tjueett and Tjugoett; subclasses define the order of a round."""
+
+    action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    #: Tjugoett: a player's 21 (or five cards) is paid at once from the pot.
+    instant_win: ClassVar[bool] = False
+
+    # -- hooks of the order of play ------------------------------------------------------
+    @abc.abstractmethod
+    def _start_chips(self, config: C) -> tuple[int, ...]:
+        """Every seat's chips at the start of a match."""
+
+    @abc.abstractmethod
+    def _open_round(self, t: Table) -> None:
+        """Start the next round, or end the match if it cannot or should not go on."""
+
+    @abc.abstractmethod
+    def _after_stake(self, t: Table) -> None:
+        """The banker has staked: deal and start the betting."""
+
+    @abc.abstractmethod
+    def _after_bet(self, t: Table, seat: int) -> None:
+        """``seat`` has bet."""
+
+    @abc.abstractmethod
+    def _after_stand(self, t: Table, seat: int) -> None:
+        """``seat`` stands (by choice, or on 21 or five cards where that is not paid)."""
+
+    @abc.abstractmethod
+    def _after_player(self, t: Table) -> None:
+        """A player's bet was settled before the banker played: go on."""
+
+    @abc.abstractmethod
+    def _after_bank(self, t: Table) -> None:
+        """The banker's hand has been settled against its opponents: go on."""
+
+    @abc.abstractmethod
+    def _close_round(self, t: Table) -> None:
+        """The round is over: handle the pot and the bank, then open the next round."""
+
+    def _deals_per_bank(self, config: C) -> int:
+        """How many rounds a banker deals before the bank moves on (for the view)."""
+        return 1
+
+    def _shared_bank_hand(self, config: C) -> bool:
+        """Whether the banker draws one hand against all satisfied players."""
+        return False
+
+    # -- the contract ----------------------------------------------------------------
+    def new_game(self, config: C, seed: int) -> TableState:
+        """A match with a full deck; the first banker sits in seat 0."""
+        check_seed(seed)
+        chips = self._start_chips(config)
+        players = len(chips)
+        state = TableState(
+            config=config,
+            seed=seed,
+            rng=Rng.from_seed(seed),
+            phase=STAKE,
+            actor=None,
+            banker=0,
+            first_banker=0,
+            chips=chips,
+            pot=0,
+            bets=(0,) * players,
+            hands=((),) * players,
+            status=("",) * players,
+            reasons=("",) * players,
+            results=(0,) * players,
+            bank_hand=(),
+            opponent=None,
+            deck=FULL_MASK,
+            discard=0,
+            round=0,
+            bank_deals=0,
+            laps=0,
+            reshuffles=0,
+            bank_net=0,
+        )
+        t = Table(state)
+        self._open_round(t)
+        return t.freeze()
+
+    def current_player(self, state: TableState) -> int | None:
+        """The seat to act, ``None`` when the match is over."""
+        return state.actor
+
+    def legal_actions(self, state: TableState) -> tuple[Action, ...]:
+        """Stake or bet amounts, or draw/stand."""
+        if state.actor is None:
+            return ()
+        if state.phase in (STAKE, BET):
+            low, high = self._amount_range(state)
+            return _amounts(Stake if state.phase == STAKE else Bet, low, high)
+        # Five cards, 21 and bust end the drawing by themselves, so a card may always come.
+        return (DRAW, STAND)
+
+    def is_legal(self, state: TableState, action: Action) -> bool:
+        """Like ``action in legal_actions(state)`` without listing every amount."""
+        if state.actor is None:
+            return False
+        if isinstance(action, (Stake, Bet)):
+            wanted = Stake if state.phase == STAKE else Bet if state.phase == BET else None
+            if type(action) is not wanted or isinstance(action.amount, bool):
+                return False
+            low, high = self._amount_range(state)
+            return isinstance(action.amount, int) and low <= action.amount <= high
+        return action in self.legal_actions(state)
+
+    def _amount_range(self, state: TableState) -> tuple[int, int]:
+        """The bounds of the stake or bet due now."""
+        if state.actor is None or state.phase not in (STAKE, BET):
+            return 0, 0
+        if state.phase == STAKE:
+            return state.config.min_bet, state.chips[state.actor]
+        high = min(state.pot, state.chips[state.actor])
+        return min(state.config.min_bet, high), high
+
+    def _step(self, state: TableState, action: Action) -> tuple[TableState, tuple[Event, ...]]:
+        t = Table(state)
+        seat = state.actor
+        assert seat is not None
+        if isinstance(action, Stake):
+            t.stake(action.amount)
+            self._after_stake(t)
+        elif isinstance(action, Bet):
+            t.place_bet(seat, action.amount)
+            self._after_bet(t, seat)
+        elif state.phase == PLAY:
+            if isinstance(action, Draw):
+                t.deal(seat)
+                self._check_player(t, seat)
+            else:
+                t.emit("stood", seat=seat, visible_total=best_total(t.hands[seat][1:]))
+                self._after_stand(t, seat)
+        elif isinstance(action, Draw):
+            t.deal_bank()
+            self._check_bank(t)
+        else:
+            t.emit("bank_stood", seat=seat, total=effective_total(t.bank_hand))
+            self._resolve_bank(t)
+        return t.freeze(), tuple(t.events)
+
+    def outcome(self, state: TableState) -> Outcome | None:
+        """Most chips wins; equal stacks share the win."""
+        if state.phase != OVER:
+            return None
+        return Outcome(_most_chips(state.chips), state.chips, "chips")
+
+    def view(self, state: TableState, seat: int | None) -> TableView:
+        """Everything ``seat`` has seen; never the deck order or an unseen hidden card."""
+        config = state.config
+        players = config.players
+        hands = tuple(masked_hand(state, s, seat) for s in range(players))
+        low, high = self._amount_range(state)
+        result = self.outcome(state)
+        return TableView(
+            game=self.id,
+            seat=seat,
+            players=players,
+            phase=state.phase,
+            actor=state.actor,
+            round=state.round,
+            rounds=config.rounds,
+            banker=state.banker,
+            opponent=state.opponent,
+            chips=state.chips,
+            pot=state.pot,
+            bets=state.bets,
+            hands=hands,
+            own_total=effective_total(hands[seat]) if seat is not None and hands[seat] else None,
+            visible_totals=tuple(best_total(h[1:]) for h in hands),
+            status=state.status,
+            reasons=state.reasons,
+            results=state.results,
+            bank_hand=state.bank_hand,
+            bank_total=effective_total(state.bank_hand),
+            deck_size=state.deck.bit_count(),
+            discard=cards_in(state.discard),
+            reshuffles=state.reshuffles,
+            min_bet=config.min_bet,
+            min_amount=low,
+            max_amount=high,
+            bank_deals=state.bank_deals,
+            deals_per_bank=self._deals_per_bank(config),
+            bank_net=state.bank_net,
+            instant_win=self.instant_win,
+            shared_bank_hand=self._shared_bank_hand(config),
+            winners=result.winners if result else (),
+        )
+
+    def make_bot(self, level: str) -> Bot:
+        """The bot of ``level`` ("easy", "medium" or "expert")."""
+        return make_bot(level)
+
+    def check_invariants(self, state: TableState) -> None:
+        """All 52 cards are somewhere exactly once; stacks, bets and pot keep their sum."""
+        table = list(state.bank_hand)
+        for hand in state.hands:
+            table.extend(hand)
+        on_table = mask_of(table)
+        counts = state.deck.bit_count() + state.discard.bit_count() + len(table)
+        whole = state.deck | state.discard | on_table
+        if counts != len(FULL_DECK) or whole != FULL_MASK:
+            raise AssertionError("the 52 cards are not all accounted for exactly once")
+        if sum(state.chips) + sum(state.bets) + state.pot != sum(self._start_chips(state.config)):
+            raise AssertionError("chips are not conserved")
+        if min(state.chips) < 0 or state.pot < 0 or min(state.bets) < 0:
+            raise AssertionError("a negative chip count")
+        if state.deck.bit_count() < 2 and state.discard:
+            raise AssertionError("the deck should have been reshuffled")
+
+    def arena_metrics(self, state: TableState) -> Mapping[str, float]:
+        """Rounds played and the bank's chip gain (in total and per round)."""
+        rounds = max(state.round, 1)
+        start = self._start_chips(state.config)
+        return {
+            "rounds": state.round,
+            "bank_gain": state.bank_net,
+            "bank_gain_per_round": state.bank_net / rounds,
+            "seat0_gain_per_round": (state.chips[0] - start[0]) / rounds,
+            "seat1_gain_per_round": (state.chips[1] - start[1]) / rounds,
+        }
+
+    # -- moves both texts share --------------------------------------------------------
+    def _check_player(self, t: Table, seat: int) -> None:
+        """After a face-up card: bust, 21 or five cards end the player's drawing."""
+        hand = t.hands[seat]
+        if is_bust(hand):
+            t.settle(seat, LOST, "bust")
+            self._after_player(t)
+        elif effective_total(hand) == TARGET and self.instant_win:
+            if t.settle(seat, WON, "five_cards" if len(hand) == MAX_CARDS else "twenty_one"):
+                self._break_and_end(t)
+            else:
+                self._after_player(t)
+        elif effective_total(hand) == TARGET:
+            t.emit("stood", seat=seat, visible_total=best_total(hand[1:]))
+            self._after_stand(t, seat)
+        else:
+            t.phase, t.actor = PLAY, seat
+
+    def _start_bank(self, t: Table, opponent: int | None) -> None:
+        """The banker plays (against ``opponent``, or every satisfied player if None)."""
+        t.opponent = opponent
+        t.deal_bank()
+        t.deal_bank()
+        self._check_bank(t)
+
+    def _check_bank(self, t: Table) -> None:
+        """Bust, five cards or 21 end the banker's drawing; else the banker decides."""
+        if is_bust(t.bank_hand) or effective_total(t.bank_hand) == TARGET:
+            self._resolve_bank(t)
+        else:
+            t.phase, t.actor = BANK, t.banker
+
+    def _resolve_bank(self, t: Table) -> None:
+        """Settle the banker's hand against its opponent(s), in seat order."""
+        bank_bust = is_bust(t.bank_hand)
+        bank = effective_total(t.bank_hand)
+        opponents = [t.opponent] if t.opponent is not None else []
+        if t.opponent is None:
+            opponents = [s for s in t.seats_from_left() if t.status[s] == STOOD]
+        for seat in opponents:
+            total = effective_total(t.hands[seat])
+            if bank_bust:
+                outcome, reason = WON, "bank_bust"
+            elif total > bank:
+                outcome, reason = WON, "higher"
+            else:
+                outcome, reason = LOST, "tie" if total == bank else "lower"
+            if t.settle(seat, outcome, reason):
+                self._break_and_end(t)
+                return
+        t.throw_in_bank()
+        t.opponent = None
+        self._after_bank(t)
+
+    def _break_and_end(self, t: Table) -> None:
+        """The pot ran dry paying a win: the round ends with the rest refunded."""
+        t.break_bank()
+        self._end_round(t)
+
+    def _end_round(self, t: Table) -> None:
+        """Clear the table and close the round."""
+        t.throw_in_bank()
+        t.opponent = None
+        t.bank_net += t.results[t.banker]
+        t.emit("round_over", round=t.round, banker=t.banker, results=tuple(t.results))
+        self._close_round(t)
+
+    def _finish(self, t: Table, reason: str) -> None:
+        """End the match: the banker takes the pot; most chips wins."""
+        t.take_pot()
+        t.phase, t.actor = OVER, None
+        t.emit("match_over", reason=reason, winners=_most_chips(t.chips), chips=tuple(t.chips))

@@ -1,0 +1,275 @@
+"""Exact card-counting odds for the banker games, from what one seat has seen.
+
+The cards a seat has not seen (the deck and the other players' face-down cards) form
+its *pool*, kept as a count per rank (:data:`Pool`: 13 counts, ranks 2 to ace). Given
+the view, every order of the pool is equally likely, so the next cards off the deck are
+draws without replacement from the pool: the other hidden cards do not change that.
+The odds below are exact :class:`~fractions.Fraction` values under that model. One
+caveat: when the deck gets down to one card during the cards being counted, the
+discard pile is shuffled back in; the model ignores that, so the figures are exact
+whenever the deck holds more cards than the hand can still draw (``view.deck_size``).
+
+The recursions count ways as integers (no fractions inside) and are memoised on the
+pool's count vector, so a whole banker's hand takes a few milliseconds.
+
+The banker's drawing policy is "draw until the total is at least ``s``" (at least
+two cards, at most five; five cards count 21). :func:`banker_final_distribution` gives
+his final total for a fixed ``s``; :func:`banker_reach_chances` (the coach's "chance
+the banker ends on or above each total") takes ``s = t`` for each total ``t``: the
+chance that a banker who goes for your total beats it, ties going to him.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from functools import lru_cache
+
+from ..cards import ACE, FULL_DECK, rank
+from .hand import HIDDEN, MAX_CARDS, TARGET, best_of, has_ace, low_total
+from .table import TableView, facing_seats
+
+#: Unseen cards per rank: index 0 is the two, index 12 the ace.
+Pool = tuple[int, ...]
+#: The low value (ace 1) of each pool index.
+VALUES: tuple[int, ...] = tuple(range(2, 14)) + (1,)
+ACE_INDEX = ACE - 2
+#: Totals 0..21; index ``t`` of a weight vector is the total ``t``.
+TOTALS = TARGET + 1
+
+
+def pool_of(unseen: Iterable[int]) -> Pool:
+    """The pool of a collection of cards."""
+    counts = [0] * 13
+    for card in unseen:
+        counts[rank(card) - 2] += 1
+    return tuple(counts)
+
+
+def known_cards(view: TableView) -> list[int]:
+    """Every card the viewer has seen that is not back in the deck."""
+    seen = [c for hand in view.hands for c in hand if c != HIDDEN]
+    return seen + list(view.bank_hand) + list(view.discard)
+
+
+def unseen_pool(view: TableView) -> Pool:
+    """The viewer's pool: 52 cards less the cards on the table it knows and the discards."""
+    counts = list(pool_of(FULL_DECK))
+    for card in known_cards(view):
+        counts[rank(card) - 2] -= 1
+    return tuple(counts)
+
+
+def draw_pool(view: TableView) -> Pool:
+    """The cards the coming draws are counted over, as far as ``view`` can tell.
+
+    The unseen cards; but when the deck holds five cards or fewer, a reshuffle may
+    bring the discard pile back during the hand, so the discards are counted in too
+    (an approximation, for the multi-card odds and the bots).
+    """
+    pool = unseen_pool(view)
+    if view.deck_size > MAX_CARDS:
+        return pool
+    back = pool_of(view.discard)
+    return tuple(a + b for a, b in zip(pool, back, strict=True))
+
+
+def without(pool: Pool, index: int) -> Pool:
+    """The pool with one card of rank index ``index`` taken out."""
+    return pool[:index] + (pool[index] - 1,) + pool[index + 1 :]
+
+
+def falling(size: int, count: int) -> int:
+    """Ordered ways to draw ``count`` cards from ``size``: size * (size - 1) * ..."""
+    ways = 1
+    for k in range(count):
+        ways *= size - k
+    return ways
+
+
+def bust_chance(pool: Pool, cards: Sequence[int]) -> Fraction:
+    """The chance that one more card takes the hand over 21."""
+    low = low_total(cards)
+    size = sum(pool)
+    busting = sum(c for c, v in zip(pool, VALUES, strict=True) if low + v > TARGET)
+    return Fraction(busting, size) if size else Fraction(0)
+
+
+#: The banker policies counted: "draw until the total is at least ``s``", s = 10..21.
+STAND_RANGE = range(10, TARGET + 1)
+#: The key of going bust in :func:`banker_final_distribution`.
+BUST = 0
+
+# The recursion below packs its weights into one integer, 32 bits per (policy, final
+# total) lane, so that adding the children's vectors is one integer addition each;
+# that makes it several times faster than adding tuples. Weights never exceed
+# falling(52, 5) < 2**29, so lanes cannot overflow into each other.
+_LANE = 32
+_LANE_MASK = (1 << _LANE) - 1
+_LANE_OF = {
+    (stand, final): index
+    for index, (stand, final) in enumerate(
+        (s, f) for s in STAND_RANGE for f in range(s, TARGET + 1)
+    )
+}
+
+
+def _bit(stand: int, final: int) -> int:
+    return 1 << (_LANE * _LANE_OF[stand, final])
+
+
+#: For a banker on ``best`` with two cards or more: the policies that stop here.
+_STOP = tuple(sum(_bit(s, best) for s in STAND_RANGE if s <= best) for best in range(TOTALS))
+#: The lanes of the policies that are still drawing at ``best``.
+_GOING = tuple(
+    sum(_LANE_MASK << (_LANE * i) for (s, _), i in _LANE_OF.items() if s > best)
+    for best in range(TOTALS)
+)
+#: Ending on 21 under every policy (a fifth card that does not bust).
+_ALL_21 = sum(_bit(s, TARGET) for s in STAND_RANGE)
+
+
+@lru_cache(maxsize=1 << 12)
+def _finals_packed(pool: Pool, low: int, ace: bool, cards: int) -> int:
+    """Ways the banker ends on each final total under each policy, packed."""
+    if cards == MAX_CARDS - 1:
+        safe = sum(c for c, v in zip(pool, VALUES, strict=True) if low + v <= TARGET)
+        going = safe * _ALL_21
+    else:
+        going = 0
+        for index, count in enumerate(pool):
+            if count and low + VALUES[index] <= TARGET:
+                going += count * _finals_packed(
+                    without(pool, index), low + VALUES[index], ace or index == ACE_INDEX, cards + 1
+                )
+    if cards < 2:
+        return going
+    best = best_of(low, ace)
+    return falling(sum(pool), MAX_CARDS - cards) * _STOP[best] + (going & _GOING[best])
+
+
+def banker_beat_weights(pool: Pool, low: int, ace: bool, cards: int) -> dict[int, tuple[int, ...]]:
+    """Per policy ``s`` in :data:`STAND_RANGE`: ways the banker ends on each total or more.
+
+    The banker holds ``cards`` cards of low total ``low`` (``ace``: one is an ace) and
+    draws until he holds at least two cards and ``s`` or more, or is bust (five cards
+    count 21). Entry ``t`` of row ``s`` counts the orders of draws (out of
+    ``falling(sum(pool), 5 - cards)``) where he ends on ``t`` or more without bust.
+    """
+    if sum(pool) < MAX_CARDS - cards:
+        raise ValueError("the pool holds too few cards for the banker's hand (see draw_pool)")
+    packed = _finals_packed(pool, low, ace, cards)
+    rows = {}
+    for stand in STAND_RANGE:
+        ends = [0] * (TOTALS + 1)
+        for final in range(TARGET, stand - 1, -1):
+            lane = _LANE * _LANE_OF[stand, final]
+            ends[final] = ends[final + 1] + ((packed >> lane) & _LANE_MASK)
+        rows[stand] = tuple(
+            ends[final] if final > stand else ends[stand] for final in range(TOTALS)
+        )
+    return rows
+
+
+def _scale(pool: Pool, bank_cards: Sequence[int]) -> int:
+    return falling(sum(pool), MAX_CARDS - len(bank_cards))
+
+
+def banker_final_distribution(
+    pool: Pool, stand_at: int, bank_cards: Sequence[int] = ()
+) -> dict[int, Fraction]:
+    """The banker's final total when he draws until ``stand_at`` or more (10 to 21).
+
+    Keys are final totals (five cards count 21) and :data:`BUST`.
+    """
+    if stand_at not in STAND_RANGE:
+        raise ValueError(f"stand_at must be from {STAND_RANGE.start} to {TARGET}")
+    rows = banker_beat_weights(pool, low_total(bank_cards), has_ace(bank_cards), len(bank_cards))
+    ends, scale = rows[stand_at], _scale(pool, bank_cards)
+    result = {BUST: Fraction(scale - ends[stand_at], scale)} if scale > ends[stand_at] else {}
+    for final in range(stand_at, TOTALS):
+        ways = ends[final] - (ends[final + 1] if final < TARGET else 0)
+        if ways:
+            result[final] = Fraction(ways, scale)
+    return result
+
+
+def banker_reach_chances(
+    pool: Pool, bank_cards: Sequence[int] = (), totals: Iterable[int] = range(14, 22)
+) -> dict[int, Fraction]:
+    """For each total ``t`` (10 to 21): the chance a banker going for ``t`` gets there.
+
+    The banker draws until he holds ``t`` or more (at least two cards, at most five)
+    from ``bank_cards`` on. Ties go to the banker, so this is his chance of beating a
+    player who stands on ``t`` if he plays for exactly that.
+    """
+    rows = banker_beat_weights(pool, low_total(bank_cards), has_ace(bank_cards), len(bank_cards))
+    scale = _scale(pool, bank_cards)
+    return {t: Fraction(rows[t][t], scale) for t in totals}
+
+
+def player_total_weights(
+    pool: Pool, low: int, ace: bool, visible: int, instant_win: bool
+) -> tuple[int, ...]:
+    """Ways the face-down card gives each total (index 0..21) to a player still in play.
+
+    The player shows ``visible`` face-up cards of low total ``low`` (``ace``: one of
+    them is an ace); the face-down card is any card of ``pool``. Hands that would be
+    bust, or (``instant_win``, Tjugoett) already paid for 21, are left out: such a
+    player is not waiting for the banker.
+    """
+    five = visible + 1 == MAX_CARDS
+    weights = [0] * TOTALS
+    for index, count in enumerate(pool):
+        total_low = low + VALUES[index]
+        if not count or total_low > TARGET:
+            continue
+        total = TARGET if five else best_of(total_low, ace or index == ACE_INDEX)
+        if not (instant_win and total == TARGET):
+            weights[total] += count
+    return tuple(weights)
+
+
+def player_total_distribution(
+    pool: Pool, visible: Sequence[int], instant_win: bool = False
+) -> dict[int, Fraction]:
+    """The distribution of a waiting player's total over the unseen face-down card.
+
+    ``visible`` are the player's face-up cards, ``pool`` the viewer's (the banker's)
+    unseen cards. Empty if no face-down card fits (cannot happen in play).
+    """
+    weights = player_total_weights(
+        pool, low_total(visible), has_ace(visible), len(visible), instant_win
+    )
+    size = sum(weights)
+    return {t: Fraction(w, size) for t, w in enumerate(weights) if w}
+
+
+def next_card_bust(view: TableView) -> Fraction | None:
+    """The chance the next card busts the hand the viewer is playing, from its view.
+
+    The viewer's own hand, or the banker's while the banker draws; ``None`` when the
+    viewer has no hand in play. Exact: the next card always comes off the deck as it
+    is (a reshuffle happens only after a draw).
+    """
+    if view.seat is None:
+        return None
+    if view.seat == view.banker:
+        hand = view.bank_hand
+    else:
+        hand = view.hands[view.seat]
+    return bust_chance(unseen_pool(view), hand) if hand else None
+
+
+def facing_totals(view: TableView) -> dict[int, dict[int, Fraction]]:
+    """For each player the banker's hand meets: the distribution of its total.
+
+    Counted over the viewer's unseen cards (the banker's, when the banker looks); the
+    viewer's own hand is left out, as its total is known.
+    """
+    pool = unseen_pool(view)
+    return {
+        seat: player_total_distribution(pool, view.hands[seat][1:], view.instant_win)
+        for seat in facing_seats(view)
+        if seat != view.seat
+    }

@@ -1,0 +1,451 @@
+"""The table of a banker game: actions, state, view and the mutable working copy.
+
+Both banker games (Tjueett, Tjugoett) share one state shape: a banker with a pot,
+players with a bet and a hand whose first card lies face down, the banker's face-up
+hand, the deck and its discard pile. :class:`Table` is a mutable copy of a
+:class:`TableState` that one ``_step`` works on and then freezes into the next state,
+so a step never touches its input. Its methods are the moves both games make with
+cards and chips; the order of play lives in each game's ``rules`` module.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, Self
+
+from ..contract import Event
+from ..rng import Rng
+from .deck import draw, mask_of
+from .hand import HIDDEN, best_total, effective_total
+
+# -- seat statuses (JSON-safe strings the UI translates) ---------------------------------
+#: The seat holds the bank this round.
+BANKER = "banker"
+#: The seat has too few chips to bet and sits the round out.
+OUT = "out"
+#: Has a face-down card and has not bet (Tjueett, Tjugoett) or not played yet.
+WAITING = "waiting"
+#: Has bet and waits for the banker to play against it (Tjueett).
+IN = "in"
+#: Is drawing cards now.
+PLAYING = "playing"
+#: Has stood ("satisfied") and waits for the banker's cards.
+STOOD = "stood"
+#: Settled this round: won, lost, or got the bet back from a broken bank.
+WON = "won"
+LOST = "lost"
+REFUNDED = "refunded"
+#: The round ended (the bank broke) before this seat bet; its card was thrown in.
+VOID = "void"
+
+#: Seats still to be dealt with this round (the bank breaking refunds or voids them).
+UNSETTLED = (WAITING, IN, PLAYING, STOOD)
+
+# -- phases ----------------------------------------------------------------------------
+#: The banker puts chips in the pot (``Stake``).
+STAKE = "stake"
+#: The current seat bets (``Bet``).
+BET = "bet"
+#: The current player draws or stands.
+PLAY = "play"
+#: The banker draws or stands.
+BANK = "bank"
+#: The match is over.
+OVER = "over"
+
+
+class Value:
+    """Base of frozen dataclasses made only of immutable values (configs, actions).
+
+    Copying such a value gives the value itself, as for a tuple of ints: states carry
+    long histories of actions, and deep copies of them would cost more than the rules.
+    """
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+# -- actions ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Stake(Value):
+    """The banker puts ``amount`` of their own chips in the pot (opens the bank)."""
+
+    amount: int
+
+
+@dataclass(frozen=True)
+class Bet(Value):
+    """The current player bets ``amount`` chips (at least the minimum, at most the pot)."""
+
+    amount: int
+
+
+@dataclass(frozen=True)
+class Draw(Value):
+    """Ask for another face-up card (player or banker)."""
+
+
+@dataclass(frozen=True)
+class Stand(Value):
+    """Take no more cards ("står" / "nöjd")."""
+
+
+Action = Stake | Bet | Draw | Stand
+ACTION_TYPES: tuple[type, ...] = (Stake, Bet, Draw, Stand)
+#: The two card actions; shared instances keep histories cheap to copy.
+DRAW = Draw()
+STAND = Stand()
+
+
+class BankerConfig(Protocol):
+    """What the shared table code needs from a game's config."""
+
+    @property
+    def players(self) -> int: ...
+
+    @property
+    def min_bet(self) -> int: ...
+
+    @property
+    def rounds(self) -> int | None: ...
+
+
+@dataclass(frozen=True)
+class TableState:
+    """A banker game in progress (the same shape for both games).
+
+    ``hands[seat]`` is a player's hand; its first card lies face down as long as the
+    hand is on the table (a settled hand is shown and discarded at once). The
+    banker's own cards are ``bank_hand`` (all face up);
+    ``opponent`` is the seat the banker is playing against, or ``None`` when the
+    banker's hand meets every satisfied player at once (Tjugoett's shared hand).
+    ``deck`` and ``discard`` are card masks (:mod:`.deck`). ``results`` is every seat's
+    chip gain this round (the banker's seat: the bank's), ``bank_net`` the bank's gain
+    over the whole match.
+    """
+
+    config: Any
+    seed: int
+    rng: Rng
+    phase: str
+    actor: int | None
+    banker: int
+    first_banker: int
+    chips: tuple[int, ...]
+    pot: int
+    bets: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    status: tuple[str, ...]
+    reasons: tuple[str, ...]
+    results: tuple[int, ...]
+    bank_hand: tuple[int, ...]
+    opponent: int | None
+    deck: int
+    discard: int
+    round: int
+    bank_deals: int
+    laps: int
+    reshuffles: int
+    bank_net: int
+    history: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True)
+class TableView:
+    """What one seat (or a spectator) may know, with all a UI needs to draw the table.
+
+    ``hands`` shows :data:`HIDDEN` (-1) for a face-down card the viewer has not seen;
+    ``own_total`` is the viewer's own total (five-card rule applied; ``None`` without a
+    hand), ``visible_totals`` every hand's best total of its face-up cards only.
+    ``discard`` is the discard pile, sorted (every card in it was shown), for counting.
+    ``min_amount``/``max_amount`` bound the ``Stake`` or ``Bet`` now due (0 otherwise).
+    ``instant_win`` is the Tjugoett rule that 21 and five cards are paid at once;
+    ``shared_bank_hand`` that the banker draws one hand against all satisfied players.
+    """
+
+    game: str
+    seat: int | None
+    players: int
+    phase: str
+    actor: int | None
+    round: int
+    rounds: int | None
+    banker: int
+    opponent: int | None
+    chips: tuple[int, ...]
+    pot: int
+    bets: tuple[int, ...]
+    hands: tuple[tuple[int, ...], ...]
+    own_total: int | None
+    visible_totals: tuple[int, ...]
+    status: tuple[str, ...]
+    reasons: tuple[str, ...]
+    results: tuple[int, ...]
+    bank_hand: tuple[int, ...]
+    bank_total: int
+    deck_size: int
+    discard: tuple[int, ...]
+    reshuffles: int
+    min_bet: int
+    min_amount: int
+    max_amount: int
+    bank_deals: int
+    deals_per_bank: int
+    bank_net: int
+    instant_win: bool
+    shared_bank_hand: bool
+    winners: tuple[int, ...]
+
+
+class Table:
+    """A mutable working copy of a :class:`TableState` for one step.
+
+    Collects the step's events; :meth:`freeze` makes the next state. Every chip and
+    card move of the banker games goes through these methods.
+    """
+
+    def __init__(self, state: TableState) -> None:
+        self.state = state
+        self.config: BankerConfig = state.config
+        self.players = state.config.players
+        self.stream = state.rng.stream()
+        self.phase = state.phase
+        self.actor = state.actor
+        self.banker = state.banker
+        self.chips = list(state.chips)
+        self.pot = state.pot
+        self.bets = list(state.bets)
+        self.hands = list(state.hands)
+        self.status = list(state.status)
+        self.reasons = list(state.reasons)
+        self.results = list(state.results)
+        self.bank_hand = state.bank_hand
+        self.opponent = state.opponent
+        self.deck = state.deck
+        self.discard = state.discard
+        self.round = state.round
+        self.bank_deals = state.bank_deals
+        self.laps = state.laps
+        self.reshuffles = state.reshuffles
+        self.bank_net = state.bank_net
+        self.events: list[Event] = []
+
+    def freeze(self) -> TableState:
+        """The new immutable state (history is appended by ``Game.apply``)."""
+        s = self.state
+        return TableState(
+            config=s.config,
+            seed=s.seed,
+            rng=self.stream.freeze(),
+            phase=self.phase,
+            actor=self.actor,
+            banker=self.banker,
+            first_banker=s.first_banker,
+            chips=tuple(self.chips),
+            pot=self.pot,
+            bets=tuple(self.bets),
+            hands=tuple(self.hands),
+            status=tuple(self.status),
+            reasons=tuple(self.reasons),
+            results=tuple(self.results),
+            bank_hand=self.bank_hand,
+            opponent=self.opponent,
+            deck=self.deck,
+            discard=self.discard,
+            round=self.round,
+            bank_deals=self.bank_deals,
+            laps=self.laps,
+            reshuffles=self.reshuffles,
+            bank_net=self.bank_net,
+            history=s.history,
+        )
+
+    def emit(self, kind: str, *, visible_to: tuple[int, ...] | None = None, **params: Any) -> None:
+        """Record an event of this step."""
+        self.events.append(Event.make(kind, visible_to=visible_to, **params))
+
+    # -- seats -------------------------------------------------------------------------
+    def seats_from_left(self) -> list[int]:
+        """Every other seat in playing order, starting left of the banker."""
+        return [(self.banker + k) % self.players for k in range(1, self.players)]
+
+    def next_with(self, status: str) -> int | None:
+        """The first seat from the banker's left with ``status``, if any."""
+        for seat in self.seats_from_left():
+            if self.status[seat] == status:
+                return seat
+        return None
+
+    def can_bet(self, seat: int) -> bool:
+        """Whether ``seat`` has chips enough for the minimum bet (or stake)."""
+        return self.chips[seat] >= self.config.min_bet
+
+    def bettors(self) -> list[int]:
+        """The seats other than the banker that can take part in a round."""
+        return [s for s in self.seats_from_left() if self.can_bet(s)]
+
+    def start_round(self) -> None:
+        """Count a new round and give every seat its status for it."""
+        self.round += 1
+        self._seat_round()
+        self.emit("round_started", round=self.round, banker=self.banker, deal=self.bank_deals + 1)
+
+    def _seat_round(self) -> None:
+        for seat in range(self.players):
+            was_out = self.status[seat] == OUT
+            if seat == self.banker:
+                self.status[seat] = BANKER
+            elif self.can_bet(seat):
+                self.status[seat] = WAITING
+            else:
+                self.status[seat] = OUT
+                if not was_out:
+                    self.emit("player_out", seat=seat, chips=self.chips[seat])
+            self.reasons[seat] = ""
+            self.results[seat] = 0
+
+    # -- cards -------------------------------------------------------------------------
+    def _take_card(self) -> int:
+        card, self.deck, self.discard, reshuffled = draw(self.deck, self.discard, self.stream)
+        if reshuffled:
+            self.reshuffles += 1
+            self.emit("reshuffled", deck_size=self.deck.bit_count())
+        return card
+
+    def deal(self, seat: int) -> None:
+        """One card to a player: the first face down (seen by its owner), then face up."""
+        card = self._take_card()
+        self.hands[seat] = self.hands[seat] + (card,)
+        if len(self.hands[seat]) == 1:
+            self.emit("dealt_down", seat=seat)
+            self.emit("hidden_card", visible_to=(seat,), seat=seat, card=card)
+        else:
+            self.emit("dealt", seat=seat, card=card, visible_total=best_total(self.hands[seat][1:]))
+
+    def deal_bank(self) -> None:
+        """One face-up card to the banker."""
+        card = self._take_card()
+        self.bank_hand = self.bank_hand + (card,)
+        self.emit("bank_dealt", seat=self.banker, card=card, total=effective_total(self.bank_hand))
+
+    def show(self, seat: int) -> None:
+        """Turn a player's face-down card up (just before the hand leaves the table)."""
+        hand = self.hands[seat]
+        self.emit("shown", seat=seat, card=hand[0], total=effective_total(hand))
+
+    def throw_in(self, seat: int) -> None:
+        """Put a player's shown hand on the discard pile."""
+        self.discard |= mask_of(self.hands[seat])
+        self.hands[seat] = ()
+
+    def throw_in_bank(self) -> None:
+        """Put the banker's hand on the discard pile."""
+        self.discard |= mask_of(self.bank_hand)
+        self.bank_hand = ()
+
+    # -- chips -------------------------------------------------------------------------
+    def stake(self, amount: int) -> None:
+        """The banker moves ``amount`` own chips into the pot."""
+        self.chips[self.banker] -= amount
+        self.pot += amount
+        self.emit("staked", seat=self.banker, amount=amount, pot=self.pot)
+
+    def place_bet(self, seat: int, amount: int) -> None:
+        """A player puts ``amount`` chips on the table in front of them."""
+        self.chips[seat] -= amount
+        self.bets[seat] = amount
+        self.emit("bet", seat=seat, amount=amount)
+
+    def settle(self, seat: int, outcome: str, reason: str) -> bool:
+        """Settle a player's bet with the pot, show and discard the hand.
+
+        A win is paid from the pot as far as it goes. Returns whether that emptied
+        the pot: the bank is broken.
+        """
+        bet, hand = self.bets[seat], self.hands[seat]
+        paid = 0
+        if outcome == LOST:
+            self.pot += bet
+            self.results[seat] -= bet
+            self.results[self.banker] += bet
+        elif outcome == WON:
+            paid = min(bet, self.pot)
+            self.pot -= paid
+            self.chips[seat] += bet + paid
+            self.results[seat] += paid
+            self.results[self.banker] -= paid
+        else:
+            self.chips[seat] += bet
+        self.bets[seat] = 0
+        self.status[seat] = outcome
+        self.reasons[seat] = reason
+        self.show(seat)
+        self.emit(
+            "settled",
+            seat=seat,
+            outcome=outcome,
+            reason=reason,
+            bet=bet,
+            paid=paid,
+            total=effective_total(hand),
+            bank_total=0 if outcome == REFUNDED else effective_total(self.bank_hand),
+        )
+        self.throw_in(seat)
+        return outcome == WON and self.pot == 0
+
+    def break_bank(self) -> None:
+        """The pot is empty: every seat not yet settled gets its bet back."""
+        self.emit("bank_broken", seat=self.banker)
+        for seat in self.seats_from_left():
+            if self.status[seat] not in UNSETTLED:
+                continue
+            if self.bets[seat]:
+                self.settle(seat, REFUNDED, "bank_broken")
+            else:
+                self.status[seat] = VOID
+                self.reasons[seat] = "bank_broken"
+                self.show(seat)
+                self.throw_in(seat)
+
+    def take_pot(self) -> None:
+        """The banker takes back what is in the pot."""
+        if self.pot:
+            self.emit("bank_taken", seat=self.banker, amount=self.pot)
+            self.chips[self.banker] += self.pot
+            self.pot = 0
+
+    def pass_bank(self) -> bool:
+        """Pass the bank left to the next seat that can stake; ``False`` if none can.
+
+        Counts a lap each time the bank comes round to the first banker again.
+        """
+        old = self.banker
+        for k in range(1, self.players):
+            seat = (old + k) % self.players
+            if self.can_bet(seat):
+                if (self.state.first_banker - old - 1) % self.players < k:
+                    self.laps += 1
+                self.banker = seat
+                self.emit("bank_passed", seat=seat, from_seat=old)
+                return True
+        return False
+
+
+def facing_seats(view: TableView) -> list[int]:
+    """The seats the banker's hand is meeting now (or is about to meet)."""
+    if view.opponent is not None:
+        return [view.opponent]
+    return [s for s in range(view.players) if view.status[s] == STOOD]
+
+
+def masked_hand(state: TableState, owner: int, viewer: int | None) -> tuple[int, ...]:
+    """``owner``'s hand as ``viewer`` sees it (the face-down card as :data:`HIDDEN`)."""
+    hand = state.hands[owner]
+    if not hand or owner == viewer:
+        return hand
+    return (HIDDEN,) + hand[1:]

@@ -1,0 +1,83 @@
+"""Bots for 41: three levels that see only the view and the legal keeps.
+
+- ``easy``: a casual player. A quarter of the time any die, a third of the time the
+  highest die (even before the 4 and the 1 are secured), otherwise the rule of thumb.
+- ``medium``: the seed's rule of thumb (:func:`~pygame_core.dice41.odds.safe_play`):
+  secure the 4 and the 1 as soon as they show, otherwise keep the highest die.
+- ``expert``: maximises its chance to win the round
+  (:func:`~pygame_core.dice41.odds.keep_round_win_chances`): exact given the best
+  score so far and the number of players still to throw, a tie at the top (a replay)
+  valued as a fair share, and each later player assumed to play as if it were the last.
+  It ignores the chip side effects (penalty chip, 24 doubling).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..contract import BOT_LEVELS, Bot
+from ..rng import Rng
+from . import odds
+from .rules import Dice41View, Keep
+
+#: Chances of the easy bot's two kinds of mistake.
+EASY_RANDOM = 0.25
+EASY_HIGHEST = 0.35
+
+
+def _position(view: Dice41View) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
+    """(throw number, dice set aside, dice just thrown) of the seat to play, sorted."""
+    seat = view.current_seat
+    if seat is None:
+        raise ValueError("the match is over: nothing to choose")
+    return view.throw_no, tuple(sorted(view.kept[seat])), tuple(sorted(view.dice))
+
+
+def _pick(legal: Sequence[Keep], value: int) -> Keep:
+    return next(a for a in legal if a.value == value)
+
+
+class MediumBot:
+    """Secure the 4 and the 1 first, then take the highest die."""
+
+    def choose(self, view: Dice41View, legal: Sequence[Keep], seed: int) -> Keep:
+        """The rule-of-thumb keep."""
+        return _pick(legal, odds.safe_play(*_position(view)))
+
+
+class EasyBot:
+    """The rule of thumb with a casual player's mistakes."""
+
+    def choose(self, view: Dice41View, legal: Sequence[Keep], seed: int) -> Keep:
+        """Sometimes any die, often the highest, otherwise the rule of thumb."""
+        stream = Rng.from_seed(seed).stream()
+        roll = stream.random()
+        if roll < EASY_RANDOM:
+            return stream.choice(legal)
+        if roll < EASY_RANDOM + EASY_HIGHEST:
+            return max(legal, key=lambda a: a.value)
+        return MediumBot().choose(view, legal, seed)
+
+
+class ExpertBot:
+    """Keeps the die that gives the best chance to win the round."""
+
+    def choose(self, view: Dice41View, legal: Sequence[Keep], seed: int) -> Keep:
+        """The keep with the highest round-win chance (the higher die on equal chance)."""
+        if len(legal) == 1:
+            return legal[0]
+        _, kept, dice = _position(view)
+        done = [s for s in (view.scores[seat] for seat in view.order) if s is not None]
+        best = max(done) if done else None
+        tied = best is not None and done.count(best) > 1
+        later = len(view.order) - 1 - len(done)
+        chances = odds.keep_round_win_chances(kept, dice, best, tied, later, len(view.order))
+        return _pick(legal, odds.best_keep(chances))
+
+
+def make_bot(level: str) -> Bot:
+    """The bot of ``level`` (one of :data:`~pygame_core.contract.BOT_LEVELS`)."""
+    bots: dict[str, Bot] = {"easy": EasyBot(), "medium": MediumBot(), "expert": ExpertBot()}
+    if level not in bots:
+        raise ValueError(f"unknown bot level {level!r}; choose from {', '.join(BOT_LEVELS)}")
+    return bots[level]

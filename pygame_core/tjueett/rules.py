@@ -1,0 +1,149 @@
+"""Tjueett, the Norwegian banker game: config and the order of a round.
+
+Two to ten players with 52 cards. One seat holds the bank and plays every other seat
+in turn; the aim is a total as near 21 as possible without going over. Card values,
+the deck and the moves shared with Tjugoett are in :mod:`pygame_core.banker`.
+
+A round
+-------
+1. The banker stakes any number of own chips (at least the minimum bet) into the pot
+   (:class:`Stake`).
+2. Every other seat that can bet gets one card face down, seen by its owner only.
+3. From the banker's left, each player bets (:class:`Bet`) at least ``min_bet`` and at
+   most the pot.
+4. The banker plays each player in turn, from the left: the player gets a face-up
+   card, may :class:`Draw` more up to five cards in all, then :class:`Stand`\\ s. Over
+   21: the bet goes to the pot. Else the banker draws face-up cards for himself (two
+   at once, then :class:`Draw` or :class:`Stand`, at most five). Banker over 21: the
+   pot pays the bet. Else the higher total wins, ties go to the banker; five cards not
+   over 21 count as 21 for either side. A player's hidden card is shown when the duel
+   is settled, and the duel's cards go to the discard pile.
+5. The pot pays wins as far as it goes; a payment that empties it breaks the bank: the
+   round ends and the players not yet played get their bets back.
+6. At the end of the round the banker takes back the pot.
+
+Options (``TjueettConfig``)
+---------------------------
+- ``bank``: ``"fixed"`` (seat 0 keeps the bank; it starts with ``banker_chips``, the
+  others with ``chips``; the text suggests 30 and 10) or ``"rotating"`` (the bank
+  passes left after every round; everyone starts with ``chips``, so ``banker_chips``
+  must equal it; the text suggests 15).
+- ``min_bet``: the smallest bet and stake (1).
+- ``rounds``: the match ends after this many rounds (4). ``None`` (rotating bank only):
+  the match ends when the bank has gone once round the table. The texts set no end;
+  the match also ends when the fixed banker cannot stake (``bank_bust``) or nobody is
+  left to bet against the bank (``no_players``).
+
+Presets: ``fixed_bank`` (30 against 10 each, 4 rounds) and ``rotating_bank`` (15 each,
+the bank once round the table, so everyone holds it once); both are short on purpose,
+longer matches are a ``rounds`` option away.
+
+Events: see :mod:`pygame_core.banker` for every kind and its parameters. Tjueett
+never emits the reasons ``twenty_one`` or ``five_cards`` (such hands stand by
+themselves and meet the banker); ``round_started.deal`` is always 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from ..banker.config import MAX_CHIPS, check_choice, check_int, check_table
+from ..banker.game import BankerGame
+from ..banker.table import BET, IN, PLAYING, STAKE, STOOD, WAITING, Table, Value
+from ..errors import ConfigError
+
+
+@dataclass(frozen=True)
+class TjueettConfig(Value):
+    """Options of a Tjueett match (see the module docstring)."""
+
+    players: int = 4
+    bank: Literal["fixed", "rotating"] = "fixed"
+    banker_chips: int = 30
+    chips: int = 10
+    min_bet: int = 1
+    rounds: int | None = 4
+
+    def __post_init__(self) -> None:
+        check_table(self.players, self.chips, self.min_bet, self.rounds, (2, 10))
+        check_choice("bank", self.bank, ("fixed", "rotating"))
+        check_int("banker_chips", self.banker_chips, self.min_bet, MAX_CHIPS)
+        if self.bank == "rotating" and self.banker_chips != self.chips:
+            raise ConfigError("banker_chips", "with a rotating bank everyone starts equal")
+        if self.bank == "fixed" and self.rounds is None:
+            raise ConfigError("rounds", "a fixed bank needs a number of rounds")
+
+
+class Tjueett(BankerGame[TjueettConfig]):
+    """The Norwegian banker game."""
+
+    id: ClassVar[str] = "tjueett"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 10
+    config_type: ClassVar[type] = TjueettConfig
+    presets: ClassVar[dict[str, dict[str, object]]] = {
+        "fixed_bank": {"bank": "fixed", "banker_chips": 30, "chips": 10, "rounds": 4},
+        "rotating_bank": {"bank": "rotating", "banker_chips": 15, "chips": 15, "rounds": None},
+    }
+
+    def _start_chips(self, config: TjueettConfig) -> tuple[int, ...]:
+        return (config.banker_chips,) + (config.chips,) * (config.players - 1)
+
+    def _open_round(self, t: Table) -> None:
+        config: TjueettConfig = t.state.config
+        if config.rounds is not None and t.round >= config.rounds:
+            self._finish(t, "rounds")
+        elif config.rounds is None and t.laps:
+            self._finish(t, "lap")
+        elif not t.can_bet(t.banker):
+            self._finish(t, "bank_bust")
+        elif not t.bettors():
+            self._finish(t, "no_players")
+        else:
+            t.start_round()
+            t.phase, t.actor = STAKE, t.banker
+
+    def _after_stake(self, t: Table) -> None:
+        for seat in t.seats_from_left():
+            if t.status[seat] == WAITING:
+                t.deal(seat)
+        t.phase, t.actor = BET, t.next_with(WAITING)
+
+    def _after_bet(self, t: Table, seat: int) -> None:
+        t.status[seat] = IN
+        bettor = t.next_with(WAITING)
+        if bettor is not None:
+            t.actor = bettor
+        else:
+            self._next_duel(t)
+
+    def _next_duel(self, t: Table) -> None:
+        """The banker takes on the next player who has bet, or the round ends."""
+        seat = t.next_with(IN)
+        if seat is None:
+            self._end_round(t)
+            return
+        t.status[seat] = PLAYING
+        t.opponent = seat
+        t.deal(seat)
+        self._check_player(t, seat)
+
+    def _after_stand(self, t: Table, seat: int) -> None:
+        t.status[seat] = STOOD
+        self._start_bank(t, seat)
+
+    def _after_player(self, t: Table) -> None:
+        t.opponent = None
+        self._next_duel(t)
+
+    def _after_bank(self, t: Table) -> None:
+        self._next_duel(t)
+
+    def _close_round(self, t: Table) -> None:
+        t.take_pot()
+        config: TjueettConfig = t.state.config
+        if config.bank == "rotating" and not t.pass_bank():
+            self._finish(t, "no_players")
+        else:
+            self._open_round(t)
