@@ -21,7 +21,7 @@ TURN = """() => document.querySelector('.match-over') ||
 
 
 def wait_turn(page: Page) -> str:
-    """"over", "cover" (hand-off screen) or "turn"."""
+    """ "over", "cover" (hand-off screen) or "turn"."""
     page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
     if page.locator(".match-over").count():
         return "over"
@@ -134,7 +134,9 @@ def assert_absent(page: Page, labels: list[str]) -> None:
 
 
 @pytest.mark.parametrize("game", list(MOVES))
-def test_pass_and_play_keeps_hidden_cards_out_of_the_page(page: Page, site: SiteServer, game: str) -> None:
+def test_pass_and_play_keeps_hidden_cards_out_of_the_page(
+    page: Page, site: SiteServer, game: str
+) -> None:
     open_setup(page, site.url, game)
     choose(page, PRESETS[game])
     seats = [("Ann", "human"), ("Bo", "human")] + ([("Cy", "medium")] if game == "Tjugoett" else [])
@@ -160,16 +162,86 @@ def test_pass_and_play_keeps_hidden_cards_out_of_the_page(page: Page, site: Site
         assert_absent(page, [s for s in secrets if s])
         button(page, "Show my cards").click()
         wait_turn(page)
-        now = page.locator(".turn-banner").inner_text().split(",")[0] if page.locator(".turn-banner").count() else ""
+        now = (
+            page.locator(".turn-banner").inner_text().split(",")[0]
+            if page.locator(".turn-banner").count()
+            else ""
+        )
         if now and now != who:
             # ... and stay out while the other person plays (cards since shown excepted).
             shown_since = page.locator(".trick-play .card, .payouts").all_inner_texts()
             still_secret = [s for s in secrets if not any(s in t for t in shown_since)]
             tree = page.locator("body").aria_snapshot()
             table_cards = [
-                c.get_attribute("aria-label") or "" for c in page.locator(".trick .card, .seat .card").all()
+                c.get_attribute("aria-label") or ""
+                for c in page.locator(".trick .card, .seat .card").all()
             ]
             for label in still_secret:
                 assert label not in tree or label in table_cards, f"{label!r} leaked to {now}"
             checked += 1
     assert checked >= 1, "never saw a hand-off between the two people"
+
+
+def test_keyboard_only_tjueett_round(page: Page, site: SiteServer) -> None:
+    """Tab and Enter alone: open the game, start, stake/bet, draw or stand, to the round's end."""
+    page.add_init_script("try { localStorage.setItem('nordic21.speed', 'fast') } catch (e) {}")
+    page.goto(site.url + "?lang=en")
+    page.wait_for_selector("html[data-ready='1']", timeout=60_000)
+
+    def focused() -> str:
+        return str(
+            page.evaluate(
+                "() => { const e = document.activeElement;"
+                " return e ? (e.getAttribute('aria-label') || e.textContent || '').trim() : '' }"
+            )
+        )
+
+    def tab_to(names: set[str], limit: int = 80) -> str:
+        for _ in range(limit):
+            page.keyboard.press("Tab")
+            if focused() in names:
+                return focused()
+        raise AssertionError(f"could not reach any of {names} with Tab")
+
+    tab_to({"Tjueett"})
+    page.keyboard.press("Enter")
+    tab_to({"Start"})
+    page.keyboard.press("Enter")
+    for _ in range(60):
+        state = wait_turn(page)
+        if state == "over" or page.locator(".payouts").filter(has_text="Round 1 is over").count():
+            break
+        name = tab_to({"Stake", "Bet", "Stand", "Draw"})
+        if name == "Draw" and enabled(page, "Stand"):
+            name = tab_to({"Stand"})
+        page.keyboard.press("Enter")
+        page.wait_for_timeout(50)
+    expect(page.locator(".log-list")).to_contain_text("Round 1 is over")
+
+
+@pytest.mark.parametrize("game", list(MOVES))
+def test_card_tables_at_tablet_and_phone_sizes_pass_axe(
+    page: Page, site: SiteServer, game: str
+) -> None:
+    from e2e.test_ui_quality import axe_findings, layout_problems
+
+    open_setup(page, site.url, game)
+    choose(page, PRESETS[game])
+    set_seats(page, [("Ann", "human"), ("Bo", "medium"), ("Cy", "medium")])
+    button(page, "Start").click()
+    for _ in range(6):
+        if wait_turn(page) != "turn":
+            break
+        MOVES[game](page)
+    wait_turn(page)
+    button(page, "Odds coach").click()
+    findings = axe_findings(page)
+    slug = game.replace(" ", "").lower()
+    problems = {}
+    for size, (width, height) in {"tablet": (1024, 768), "phone": (390, 844)}.items():
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(100)
+        problems[size] = layout_problems(page)
+        shoot(page, f"{slug}-table-{size}")
+    assert findings == []
+    assert problems == {"tablet": [], "phone": []}

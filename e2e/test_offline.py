@@ -56,7 +56,9 @@ def continue_and_roll(page: Page) -> None:
     expect(page.locator(".log-list li")).not_to_have_count(0)
 
 
-def test_reload_offline_plays_and_continues(sw_context: BrowserContext, own_site: SiteServer) -> None:
+def test_reload_offline_plays_and_continues(
+    sw_context: BrowserContext, own_site: SiteServer
+) -> None:
     page = sw_context.new_page()
     start_saved_game(page, own_site.url)
     page.wait_for_function(CONTROLLED, timeout=60_000)
@@ -86,8 +88,12 @@ def rebuild_with_marker(source: Path, target: Path, marker: str) -> None:
     """A changed build: same site with a marker in index.html, and its own worker."""
     shutil.copytree(source, target)
     html = (target / "index.html").read_text()
-    (target / "index.html").write_text(html.replace('data-ready="0"', f'data-ready="0" data-build="{marker}"'))
-    subprocess.run(["node", str(ROOT / "scripts" / "sw.mjs"), str(target)], check=True, capture_output=True)
+    (target / "index.html").write_text(
+        html.replace('data-ready="0"', f'data-ready="0" data-build="{marker}"')
+    )
+    subprocess.run(
+        ["node", str(ROOT / "scripts" / "sw.mjs"), str(target)], check=True, capture_output=True
+    )
 
 
 def test_update_is_offered_and_keeps_the_save(
@@ -103,7 +109,9 @@ def test_update_is_offered_and_keeps_the_save(
     page.wait_for_selector("html[data-ready='1']", timeout=60_000)
     banner = page.locator("#update-banner")
     expect(banner).to_be_visible(timeout=60_000)
-    assert page.locator("html").get_attribute("data-build") is None, "no switch before the player says so"
+    assert page.locator("html").get_attribute("data-build") is None, (
+        "no switch before the player says so"
+    )
     page.get_by_role("button", name="Update and reload").click()
     page.wait_for_function("() => document.documentElement.dataset.build === '2'", timeout=60_000)
     page.wait_for_selector("html[data-ready='1']", timeout=60_000)
