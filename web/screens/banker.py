@@ -8,10 +8,16 @@ from pygame_core.banker import Bet, Draw, Stake, Stand
 from web.coach import BankerAdvice, banker_advice, percent
 from web.eventtext import log_lines
 from web.i18n import Translator
-from web.markup import Markup, classes, fragment, h
+from web.markup import Markup, classes, h
 from web.screens.cards import cover_screen, hand
-from web.screens.common import button, log_panel
-from web.screens.play import PlayOptions, match_over_panel, play_bar, seat_badge, turn_banner
+from web.screens.common import button
+from web.screens.play import (
+    PlayOptions,
+    match_over_panel,
+    seat_badge,
+    stage_section,
+    table_layout,
+)
 from web.session import GameSession
 
 #: Events whose lines are shown on the table as they happen (payouts, the bank moving).
@@ -221,11 +227,10 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         stage: Markup = match_over_panel(tr, session, standings)
     else:
         bank_name = names[view.banker]
-        stage = h(
-            "section",
-            {"class": "stage", "aria-labelledby": "stage-title"},
-            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
-            turn_banner(tr, session, opts),
+        stage = stage_section(
+            tr,
+            session,
+            opts,
             h(
                 "div",
                 {"class": "bank"},
@@ -252,35 +257,25 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         )
     coach = coach_panel(tr, banker_advice(view)) if opts.coach else None
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
-    return fragment(
-        play_bar(tr, session, opts, subtitle(tr, spectator)),
-        h(
-            "main",
-            {"class": "table banker-table", "id": "main"},
+    return table_layout(
+        tr,
+        session,
+        opts,
+        subtitle(tr, spectator),
+        "banker-table",
+        [
             h(
-                "div",
-                {"class": "table-main"},
-                h(
-                    "ul",
-                    {"class": "payouts", "aria-label": tr.t("banker.payouts")},
-                    [h("li", None, line) for line in payout_lines],
-                )
-                if payout_lines
-                else None,
-                stage,
-                coach,
-            ),
-            h(
-                "div",
-                {"class": "table-side"},
-                h(
-                    "ul",
-                    {"class": "seats", "aria-label": tr.t("play.seats")},
-                    [seat_row(tr, session, view, s) for s in range(view.players)],
-                ),
-                log_panel(tr, lines),
-            ),
-        ),
+                "ul",
+                {"class": "payouts", "aria-label": tr.t("banker.payouts")},
+                [h("li", None, line) for line in payout_lines],
+            )
+            if payout_lines
+            else None,
+            stage,
+            coach,
+        ],
+        [seat_row(tr, session, view, s) for s in range(view.players)],
+        lines,
     )
 
 

@@ -9,9 +9,15 @@ from pygame_core.dice41 import Keep
 from web.coach import Dice21Advice, Dice41Advice, dice21_advice, dice41_advice, percent
 from web.eventtext import join, log_lines
 from web.i18n import Translator
-from web.markup import Markup, classes, fragment, h
-from web.screens.common import button, log_panel
-from web.screens.play import PlayOptions, match_over_panel, play_bar, seat_card, turn_banner
+from web.markup import Markup, classes, h
+from web.screens.common import button
+from web.screens.play import (
+    PlayOptions,
+    match_over_panel,
+    seat_card,
+    stage_section,
+    table_layout,
+)
 from web.session import GameSession
 from web.svg import die_face
 
@@ -126,11 +132,10 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             if view.last_throw and view.last_throw_seat is not None
             else tr.t("play.no_throw_yet")
         )
-        stage = h(
-            "section",
-            {"class": "stage", "aria-labelledby": "stage-title"},
-            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
-            turn_banner(tr, session, opts),
+        stage = stage_section(
+            tr,
+            session,
+            opts,
             h(
                 "div",
                 {"class": "total-box"},
@@ -171,26 +176,16 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if config.chips else None
     coach = dice21_coach(tr, dice21_advice(view)) if opts.coach and human else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
-    return fragment(
-        play_bar(tr, session, opts, subtitle),
-        h(
-            "main",
-            {"class": "table dice21", "id": "main"},
-            h(
-                "div",
-                {"class": "table-main"},
-                dice21_result(tr, session, view.last_result),
-                stage,
-                coach,
-            ),
-            h(
-                "div",
-                {"class": "table-side"},
-                pot,
-                h("ul", {"class": "seats", "aria-label": tr.t("play.seats")}, seats),
-                log_panel(tr, lines),
-            ),
-        ),
+    return table_layout(
+        tr,
+        session,
+        opts,
+        subtitle,
+        "dice21",
+        [dice21_result(tr, session, view.last_result), stage, coach],
+        seats,
+        lines,
+        side_top=pot,
     )
 
 
@@ -305,11 +300,10 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             if view.best is not None
             else tr.t("play.no_best_yet")
         )
-        stage = h(
-            "section",
-            {"class": "stage", "aria-labelledby": "stage-title"},
-            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
-            turn_banner(tr, session, opts),
+        stage = stage_section(
+            tr,
+            session,
+            opts,
             h("p", {"class": "throw-caption"}, tr.t("play.throw_of", n=view.throw_no), " ", best),
             h("p", {"class": "hint"}, tr.t("play.tap_to_set_aside") if human else ""),
             h(
@@ -330,20 +324,16 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         )
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
-    return fragment(
-        play_bar(tr, session, opts, subtitle),
-        h(
-            "main",
-            {"class": "table dice41", "id": "main"},
-            h("div", {"class": "table-main"}, dice41_result(tr, session, view.last_result), stage),
-            h(
-                "div",
-                {"class": "table-side"},
-                pot,
-                h("ul", {"class": "seats", "aria-label": tr.t("play.seats")}, seats),
-                log_panel(tr, lines),
-            ),
-        ),
+    return table_layout(
+        tr,
+        session,
+        opts,
+        subtitle,
+        "dice41",
+        [dice41_result(tr, session, view.last_result), stage],
+        seats,
+        lines,
+        side_top=pot,
     )
 
 

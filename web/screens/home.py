@@ -77,6 +77,26 @@ def ago(tr: Translator, then_ms: int, now_ms: int) -> str:
     return tr.t("time.days_ago", n=minutes // (60 * 24))
 
 
+def delete_button(tr: Translator, saved_id: str) -> Markup:
+    """Delete, which asks before it deletes."""
+    return button(
+        tr.t("save.delete"), "delete-save", kind="quiet", focus=f"delete-{saved_id}", save=saved_id
+    )
+
+
+def delete_actions(tr: Translator, saved_id: str, confirming: bool) -> list[Markup]:
+    """The question "Delete this game for good?" with its two answers (when asking)."""
+    if not confirming:
+        return []
+    return [
+        h("span", {"class": "confirm-text"}, tr.t("save.confirm_delete")),
+        button(
+            tr.t("save.yes_delete"), "confirm-delete", kind="danger", save=saved_id, autofocus=True
+        ),
+        button(tr.t("save.keep"), "cancel-delete", kind="quiet", save=saved_id),
+    ]
+
+
 def saved_item(tr: Translator, saved: SavedGame, confirming: bool, now_ms: int) -> Markup:
     """One saved match: what it is, how far it got, Continue and Delete."""
     session = saved.session
@@ -88,35 +108,16 @@ def saved_item(tr: Translator, saved: SavedGame, confirming: bool, now_ms: int) 
         else (tr.t("play.round", n=round_no) if round_no else "")
     )
     title = tr.t(f"game.{session.game_id}.name")
-    if confirming:
-        actions = [
-            h("span", {"class": "confirm-text"}, tr.t("save.confirm_delete")),
-            button(
-                tr.t("save.yes_delete"),
-                "confirm-delete",
-                kind="danger",
-                save=saved.id,
-                autofocus=True,
-            ),
-            button(tr.t("save.keep"), "cancel-delete", kind="quiet", save=saved.id),
-        ]
-    else:
-        actions = [
-            button(
-                tr.t("save.continue"),
-                "continue",
-                kind="primary",
-                focus=f"continue-{saved.id}",
-                save=saved.id,
-            ),
-            button(
-                tr.t("save.delete"),
-                "delete-save",
-                kind="quiet",
-                focus=f"delete-{saved.id}",
-                save=saved.id,
-            ),
-        ]
+    actions = delete_actions(tr, saved.id, confirming) or [
+        button(
+            tr.t("save.continue"),
+            "continue",
+            kind="primary",
+            focus=f"continue-{saved.id}",
+            save=saved.id,
+        ),
+        delete_button(tr, saved.id),
+    ]
     return h(
         "li",
         {"class": "saved", "data-save": saved.id},
@@ -133,27 +134,7 @@ def saved_item(tr: Translator, saved: SavedGame, confirming: bool, now_ms: int) 
 
 def unreadable_item(tr: Translator, bad: UnreadableSave, confirming: bool) -> Markup:
     """An entry that cannot be loaded: the reason, and Delete (after asking)."""
-    if confirming:
-        actions = [
-            button(
-                tr.t("save.yes_delete"),
-                "confirm-delete",
-                kind="danger",
-                save=bad.id,
-                autofocus=True,
-            ),
-            button(tr.t("save.keep"), "cancel-delete", kind="quiet", save=bad.id),
-        ]
-    else:
-        actions = [
-            button(
-                tr.t("save.delete"),
-                "delete-save",
-                kind="quiet",
-                focus=f"delete-{bad.id}",
-                save=bad.id,
-            )
-        ]
+    actions = delete_actions(tr, bad.id, confirming) or [delete_button(tr, bad.id)]
     return h(
         "li",
         {"class": "saved unreadable", "data-save": bad.id},

@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from web.i18n import Translator
-from web.markup import Markup, classes, h
-from web.screens.common import button, top_bar
+from web.markup import Child, Markup, classes, fragment, h
+from web.screens.common import button, log_panel, top_bar
 from web.session import GameSession
 
 SPEEDS = ("slow", "normal", "fast")
@@ -146,5 +146,46 @@ def match_over_panel(
             button(tr.t("play.play_again"), "play-again", kind="primary big", autofocus=True),
             button(tr.t("play.new_game"), "new-game", kind="big"),
             button(tr.t("nav.home"), "go-home", kind="big"),
+        ),
+    )
+
+
+def stage_section(
+    tr: Translator, session: GameSession, opts: PlayOptions, *children: Child
+) -> Markup:
+    """The middle of the table: whose turn it is, then the game's own pieces."""
+    return h(
+        "section",
+        {"class": "stage", "aria-labelledby": "stage-title"},
+        h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
+        turn_banner(tr, session, opts),
+        *children,
+    )
+
+
+def table_layout(
+    tr: Translator,
+    session: GameSession,
+    opts: PlayOptions,
+    subtitle: str,
+    css: str,
+    main: Sequence[Child],
+    seats: Sequence[Markup],
+    log: Sequence[str],
+    side_top: Child = None,
+) -> Markup:
+    """A play screen: the bar, the table in the middle, seats and log at the side."""
+    side = [
+        side_top,
+        h("ul", {"class": "seats", "aria-label": tr.t("play.seats")}, seats),
+        log_panel(tr, log),
+    ]
+    return fragment(
+        play_bar(tr, session, opts, subtitle),
+        h(
+            "main",
+            {"class": f"table {css}", "id": "main"},
+            h("div", {"class": "table-main"}, main),
+            h("div", {"class": "table-side"}, side),
         ),
     )

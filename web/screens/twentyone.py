@@ -8,10 +8,16 @@ from typing import Any
 from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, RefuseExchange, Swap
 from web.eventtext import card_text, log_lines
 from web.i18n import Translator
-from web.markup import Markup, classes, fragment, h
+from web.markup import Markup, classes, h
 from web.screens.cards import card, card_name, cover_screen
-from web.screens.common import button, log_panel
-from web.screens.play import PlayOptions, match_over_panel, play_bar, seat_badge, turn_banner
+from web.screens.common import button
+from web.screens.play import (
+    PlayOptions,
+    match_over_panel,
+    seat_badge,
+    stage_section,
+    table_layout,
+)
 from web.session import GameSession
 from web.svg import card_face
 
@@ -278,11 +284,10 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         )
         stage: Markup = match_over_panel(tr, session, standings)
     else:
-        stage = h(
-            "section",
-            {"class": "stage", "aria-labelledby": "stage-title"},
-            h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
-            turn_banner(tr, session, opts),
+        stage = stage_section(
+            tr,
+            session,
+            opts,
             h(
                 "p",
                 {"class": "deck-info"},
@@ -296,23 +301,15 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         )
     coach = coach_panel(tr, session, view, legal) if opts.coach and mine else None
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
-    return fragment(
-        play_bar(tr, session, opts, subtitle(tr, spectator)),
-        h(
-            "main",
-            {"class": "table t21-table", "id": "main"},
-            h("div", {"class": "table-main"}, stage, coach, reveal_panel(tr, session, view)),
-            h(
-                "div",
-                {"class": "table-side"},
-                h(
-                    "ul",
-                    {"class": "seats", "aria-label": tr.t("play.seats")},
-                    [seat_row(tr, session, view, s) for s in range(len(names))],
-                ),
-                log_panel(tr, lines),
-            ),
-        ),
+    return table_layout(
+        tr,
+        session,
+        opts,
+        subtitle(tr, spectator),
+        "t21-table",
+        [stage, coach, reveal_panel(tr, session, view)],
+        [seat_row(tr, session, view, s) for s in range(len(names))],
+        lines,
     )
 
 
