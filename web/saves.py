@@ -523,7 +523,8 @@ class SaveBook:
         return self._ids(HISTORY_PREFIX)
 
     def fresh_id(self, seed: int) -> str:
-        """An id for a new match, used by no saved game and no history entry."""
+        """An id for a new match, used by no saved game and no history entry (so its
+        statistics, counted by id, never mix with an earlier match's)."""
         return new_id([*self.ids(), *self.history_ids()], seed)
 
     def raw(self, saved_id: str) -> str | None:
@@ -655,21 +656,21 @@ class SaveBook:
     def status(self, saved_id: str, known_revision: int) -> Status:
         """How the stored match compares with a copy based on ``known_revision``.
 
-        ``"current"``: the copy may be saved. ``"newer"``: another tab saved since
-        (load it again). ``"finished"``: it moved to the history. ``"gone"``: it was
-        deleted (or, with ``known_revision`` 0, it is a new match: ``"current"``).
-        ``"unreadable"``: the entry cannot tell its revision (e.g. a newer version's).
+        ``"current"``: the copy may be saved (also a new match, ``known_revision`` 0,
+        where no ``game.<id>`` entry is). ``"newer"``: another tab saved since (load it
+        again). ``"finished"``: it is no longer in progress and ``history.<id>`` exists
+        (another tab finished it). ``"gone"``: it was deleted. ``"unreadable"``: the
+        entry cannot tell its revision (e.g. a newer version's).
         """
-        if self.store.get(HISTORY_PREFIX + saved_id) is not None:
-            return "finished"
+        if self.store.get(GAME_PREFIX + saved_id) is None:
+            if known_revision == 0:
+                return "current"
+            finished = self.store.get(HISTORY_PREFIX + saved_id) is not None
+            return "finished" if finished else "gone"
         stored = self._stored_revision(saved_id)
         if stored is None:
             return "unreadable"
-        if stored > known_revision:
-            return "newer"
-        if known_revision > 0 and self.store.get(GAME_PREFIX + saved_id) is None:
-            return "gone"
-        return "current"
+        return "newer" if stored > known_revision else "current"
 
     def save(
         self, saved_id: str, session: GameSession, known_revision: int, now: int, created: int
@@ -677,7 +678,8 @@ class SaveBook:
         """Write the match as revision ``known_revision + 1``; return that revision.
 
         A finished match moves to the history: its ``history.<id>`` entry is written
-        first, then the ``game.<id>`` entry removed, then the history trimmed.
+        first (under a fresh id if an older match already holds that one), then the
+        ``game.<id>`` entry removed, then the history trimmed.
         Each entry is written by one ``set`` and nothing is removed before it, so when
         the storage is full its error propagates with the previous save intact.
         Raises :class:`StaleSaveError` unless :meth:`status` is ``"current"``.
@@ -690,8 +692,9 @@ class SaveBook:
             text = _dump(record_data(saved_id, session, revision, created, now))
             self.store.set(GAME_PREFIX + saved_id, text)
             return revision
-        info = SaveInfo(saved_id, summarize(session), revision, created, now)
-        self.store.set(HISTORY_PREFIX + saved_id, _dump(history_data(info)))
+        history_id = _free_id(saved_id, set(self.history_ids()))
+        info = SaveInfo(history_id, summarize(session), revision, created, now)
+        self.store.set(HISTORY_PREFIX + history_id, _dump(history_data(info)))
         self.delete(saved_id)
         self._trim_history()
         return revision
@@ -783,13 +786,11 @@ class SaveBook:
         refused: list[str] = []
         for index, item in enumerate(games, 1):
             try:
-                info = _import_game(item)
+                prefix, entry = _import_game(item)
             except SaveError as exc:
                 refused.append(_short(f"game {index}: {exc}"))
                 continue
-            prefix, entry = info
-            key = prefix + entry["id"]
-            if self.store.get(key) == _dump(entry):
+            if self.store.get(prefix + entry["id"]) == _dump(entry):
                 skipped.append(entry["id"])
                 continue
             entry["id"] = _free_id(entry["id"], taken)
