@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import subprocess
 from collections.abc import Iterator
@@ -24,10 +25,8 @@ def own_site(tmp_path: Path) -> Iterator[SiteServer]:
     shutil.copytree(SITE, root)
     server = SiteServer(root).start()
     yield server
-    try:
+    with contextlib.suppress(OSError):  # a test may have stopped it already
         server.stop()
-    except OSError:
-        pass
 
 
 @pytest.fixture

@@ -20,9 +20,9 @@ from web.dom import Page, browser_languages, query_param
 from web.eventtext import log_lines
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
-from web.saves import SaveBook, StaleSaveError, new_id
+from web.saves import SaveBook, SaveImportError, StaleSaveError, concerns, concerns_home
 from web.screens import PLAY_SCREENS
-from web.screens.home import render_home
+from web.screens.home import HomeData, render_home
 from web.screens.play import SPEEDS, PlayOptions
 from web.session import SEAT_KINDS, GameSession, Seat
 from web.setup import (
@@ -37,10 +37,13 @@ from web.setup import (
     set_seat,
     validate,
 )
-from web.storage import LocalStore, StorageFull
+from web.stats import Stats
+from web.storage import PREFIX, LocalStore, StorageFull
 
 LANG_KEY = "lang"
 SPEED_KEY = "speed"
+#: The saved match on screen, so a reload comes back to it.
+OPEN_KEY = "open"
 #: Seconds a bot "thinks" before it moves, per speed setting.
 BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
 
@@ -64,8 +67,9 @@ class App:
     def __init__(self, store: LocalStore, lang: str) -> None:
         self.store = store
         self.book = SaveBook(store)
+        self.stats = Stats(store)
         self.tr = Translator(lang)
-        self.page = Page(self.on_action, self.on_field)
+        self.page = Page(self)
         self.screen = "home"
         self.draft: SetupDraft | None = None
         self.session: GameSession | None = None
@@ -118,10 +122,18 @@ class App:
             from web.screens.rules import render_rules
 
             return render_rules(self.tr, self.rules_game)
-        saved, unreadable = self.book.listing()
-        return render_home(
-            self.tr, game_ids(), saved, unreadable, self.notice, self.confirm_delete, now_ms()
+        saved, unreadable = self.book.overview()
+        history, bad_history = self.book.history()
+        data = HomeData(
+            saved=saved,
+            unreadable=[*unreadable, *bad_history],
+            history=history,
+            stats=self.stats.table(),
+            notice=self.notice,
+            confirming=self.confirm_delete,
+            now_ms=now_ms(),
         )
+        return render_home(self.tr, game_ids(), data)
 
     def stepper_amount(self, viewer: int | None) -> int:
         """The stake/bet stepper's amount, reset to the smallest allowed at each new bet."""
@@ -195,11 +207,41 @@ class App:
                 self.save_id, session, self.revision, now_ms(), self.created
             )
             self.notice = None
-        except StaleSaveError:
-            self.notice = self.tr.t("save.stale")
-            self.resume(self.save_id)
+            if session.over:
+                self.stats.record(self.save_id, session)
+                self.store.remove(OPEN_KEY)
+        except StaleSaveError as exc:
+            self.on_stale(exc.status)
         except StorageFull:
             self.notice = self.tr.t("save.full")
+
+    def on_stale(self, status: str) -> None:
+        """Another tab moved this match on: never overwrite it with our older copy."""
+        if status == "newer" and self.save_id is not None:
+            self.notice = self.tr.t("save.stale")
+            self.resume(self.save_id)
+        elif status == "finished":
+            self.notice = self.tr.t("save.finished_elsewhere")
+            self.leave_match()
+        else:
+            # Deleted or unreadable in storage: go on in memory under a new entry.
+            self.notice = self.tr.t("save.kept_as_copy")
+            if self.session is not None:
+                self.save_id = self.book.fresh_id(self.session.state.seed)
+                self.revision = 0
+
+    def on_storage(self, key: str | None) -> None:
+        """Another tab changed the storage: follow it, never overwrite it."""
+        if key is not None and not key.startswith(PREFIX):
+            return
+        key = None if key is None else key[len(PREFIX) :]
+        if self.screen == "play" and self.save_id is not None and concerns(key, self.save_id):
+            status = self.book.status(self.save_id, self.revision)
+            if status != "current":
+                self.on_stale(status)
+                self.render()
+        elif self.screen == "home" and concerns_home(key):
+            self.render()
 
     def start_match(self) -> None:
         """Start a match from the setup draft, if it is valid."""
@@ -215,7 +257,8 @@ class App:
         seed = fresh_seed()
         self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
         self.revealed = None
-        self.save_id = new_id(self.book.ids(), seed)
+        self.save_id = self.book.fresh_id(seed)
+        self.store.set(OPEN_KEY, self.save_id)
         self.revision = 0
         self.created = now_ms()
         self.screen = "play"
@@ -227,7 +270,7 @@ class App:
             saved = self.book.load(saved_id)
         except SaveError as exc:
             self.notice = self.tr.t("save.unreadable", reason=str(exc))
-            self.screen = "home"
+            self.leave_match()
             return
         self.session = saved.session
         self.revealed = None
@@ -235,6 +278,14 @@ class App:
         self.revision = saved.revision
         self.created = saved.created
         self.screen = "play"
+        self.store.set(OPEN_KEY, saved.id)
+
+    def leave_match(self) -> None:
+        """Back to the home screen; a reload now opens the home screen too."""
+        self.screen = "home"
+        self.session = None
+        self.save_id = None
+        self.store.remove(OPEN_KEY)
 
     def open_setup(self, game_id: str, seats: tuple[Seat, ...] | None = None) -> None:
         """The setup screen of ``game_id``."""
@@ -276,8 +327,7 @@ class App:
             self.store.set(LANG_KEY, self.tr.lang)
 
     def do_go_home(self, data: dict[str, str]) -> None:
-        self.screen = "home"
-        self.session = None
+        self.leave_match()
         self.notice = None
 
     def do_open_game(self, data: dict[str, str]) -> None:
@@ -372,17 +422,60 @@ class App:
     def do_confirm_delete(self, data: dict[str, str]) -> None:
         if self.confirm_delete is not None and data.get("save") == self.confirm_delete:
             self.book.delete(self.confirm_delete)
+            self.book.delete_history(self.confirm_delete)
         self.confirm_delete = None
+
+    def do_reset_stats(self, data: dict[str, str]) -> None:
+        self.confirm_delete = "stats"
+
+    def do_confirm_reset_stats(self, data: dict[str, str]) -> None:
+        if self.confirm_delete == "stats":
+            self.stats.reset()
+        self.confirm_delete = None
+
+    def do_cancel_reset_stats(self, data: dict[str, str]) -> None:
+        self.confirm_delete = None
+
+    def do_export_one(self, data: dict[str, str]) -> None:
+        saved_id = data.get("save", "")
+        self.page.download(f"nordic21-{saved_id}.json", self.book.export_one(saved_id))
+
+    def do_export_all(self, data: dict[str, str]) -> None:
+        self.page.download("nordic21-games.json", self.book.export_all())
+
+    def import_text(self, text: str) -> None:
+        """Import a file's text; everything is checked before anything is written."""
+        try:
+            result = self.book.import_bundle(text)
+        except SaveImportError as exc:
+            self.notice = self.tr.t("import.refused", reason=str(exc))
+        except StorageFull:
+            self.notice = self.tr.t("save.full")
+        else:
+            count = len(result.games) + len(result.history)
+            self.notice = self.tr.t("import.done", n=count)
+            if result.refused:
+                self.notice += " " + self.tr.t(
+                    "import.some_refused", reasons="; ".join(result.refused)
+                )
+        self.page.announce(self.notice)
+        self.render()
 
     def do_cancel_delete(self, data: dict[str, str]) -> None:
         self.confirm_delete = None
 
 
 def start() -> App:
-    """Build the app from the page's context, draw it and mark the page ready."""
+    """Build the app from the page's context, draw it and mark the page ready.
+
+    A reload comes back to the match that was on screen.
+    """
     store = LocalStore()
     lang = pick_language(query_param("lang"), store.get(LANG_KEY), browser_languages())
     app = App(store, lang)
+    open_id = store.get(OPEN_KEY)
+    if open_id is not None:
+        app.resume(open_id)
     app.render()
     app.page.mark_ready()
     return app

@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from pygame_core.registry import ALL_GAME_IDS
 from web.i18n import LANGUAGES, Translator
 from web.markup import Markup, fragment, h
-from web.saves import SavedGame, UnreadableSave
+from web.saves import SaveInfo, UnreadableSave
 from web.screens.common import button
+from web.stats import StatsTable
 from web.svg import game_art
 
 #: Each language's name in itself, so a reader finds their own language.
@@ -97,44 +99,59 @@ def delete_actions(tr: Translator, saved_id: str, confirming: bool) -> list[Mark
     ]
 
 
-def saved_item(tr: Translator, saved: SavedGame, confirming: bool, now_ms: int) -> Markup:
-    """One saved match: what it is, how far it got, Continue and Delete."""
-    session = saved.session
-    view = session.view(None)
-    round_no = getattr(view, "round_no", None)
-    progress = (
-        tr.t("save.finished")
-        if session.over
-        else (tr.t("play.round", n=round_no) if round_no else "")
-    )
-    title = tr.t(f"game.{session.game_id}.name")
-    actions = delete_actions(tr, saved.id, confirming) or [
+def summary_lines(tr: Translator, info: SaveInfo) -> list[Markup]:
+    """What a listed match is: game, players, how far it got."""
+    summary = info.summary
+    if summary.finished and summary.result is not None:
+        winners = [summary.players[s] for s in summary.result.winners if s < len(summary.players)]
+        progress = tr.t("save.won_by", names=", ".join(winners))
+    elif summary.round:
+        progress = tr.t("play.round", n=summary.round)
+    else:
+        progress = tr.t("save.in_progress")
+    return [
+        h("span", {"class": "saved-game"}, tr.t(f"game.{summary.game}.name")),
+        h("span", {"class": "saved-players"}, ", ".join(summary.players)),
+        h("span", {"class": "saved-progress"}, progress),
+    ]
+
+
+def saved_item(tr: Translator, info: SaveInfo, confirming: bool, now_ms: int) -> Markup:
+    """One match in progress: what it is, how far it got, Continue, Export and Delete."""
+    actions = delete_actions(tr, info.id, confirming) or [
         button(
             tr.t("save.continue"),
             "continue",
             kind="primary",
-            focus=f"continue-{saved.id}",
-            save=saved.id,
+            focus=f"continue-{info.id}",
+            save=info.id,
         ),
-        delete_button(tr, saved.id),
+        button(
+            tr.t("save.export"), "export-one", kind="quiet", focus=f"export-{info.id}", save=info.id
+        ),
+        delete_button(tr, info.id),
     ]
     return h(
         "li",
-        {"class": "saved", "data-save": saved.id},
+        {"class": "saved", "data-save": info.id},
         h(
             "div",
             {"class": "saved-info"},
-            h("span", {"class": "saved-game"}, title),
-            h("span", {"class": "saved-players"}, ", ".join(session.names())),
-            h("span", {"class": "saved-progress"}, progress, " · ", ago(tr, saved.updated, now_ms)),
+            summary_lines(tr, info),
+            h("span", {"class": "saved-when"}, ago(tr, info.updated, now_ms)),
         ),
         h("div", {"class": "saved-actions"}, actions),
     )
 
 
 def unreadable_item(tr: Translator, bad: UnreadableSave, confirming: bool) -> Markup:
-    """An entry that cannot be loaded: the reason, and Delete (after asking)."""
-    actions = delete_actions(tr, bad.id, confirming) or [delete_button(tr, bad.id)]
+    """An entry that cannot be loaded: the reason, Export (kept as is) and Delete."""
+    actions = delete_actions(tr, bad.id, confirming) or [
+        button(
+            tr.t("save.export"), "export-one", kind="quiet", focus=f"export-{bad.id}", save=bad.id
+        ),
+        delete_button(tr, bad.id),
+    ]
     return h(
         "li",
         {"class": "saved unreadable", "data-save": bad.id},
@@ -150,16 +167,15 @@ def unreadable_item(tr: Translator, bad: UnreadableSave, confirming: bool) -> Ma
 
 def saved_section(
     tr: Translator,
-    saved: Sequence[SavedGame],
+    saved: Sequence[SaveInfo],
     unreadable: Sequence[UnreadableSave],
     confirming: str | None,
     now_ms: int,
 ) -> Markup | None:
     """The "Continue" list, when there is anything saved."""
-    active = [s for s in saved if not s.session.over]
-    if not active and not unreadable:
+    if not saved and not unreadable:
         return None
-    items = [saved_item(tr, s, s.id == confirming, now_ms) for s in active]
+    items = [saved_item(tr, s, s.id == confirming, now_ms) for s in saved]
     items += [unreadable_item(tr, b, b.id == confirming) for b in unreadable]
     return h(
         "section",
@@ -169,15 +185,123 @@ def saved_section(
     )
 
 
-def render_home(
-    tr: Translator,
-    available: tuple[str, ...],
-    saved: Sequence[SavedGame] = (),
-    unreadable: Sequence[UnreadableSave] = (),
-    notice: str | None = None,
-    confirming: str | None = None,
-    now_ms: int = 0,
-) -> Markup:
+def history_section(tr: Translator, history: Sequence[SaveInfo], now_ms: int) -> Markup | None:
+    """Finished matches with their results, newest first."""
+    if not history:
+        return None
+    items = [
+        h(
+            "li",
+            {"class": "history-item"},
+            h("div", {"class": "saved-info"}, summary_lines(tr, info)),
+            h("span", {"class": "saved-when"}, ago(tr, info.updated, now_ms)),
+        )
+        for info in history[:10]
+    ]
+    return h(
+        "section",
+        {"class": "history", "aria-labelledby": "history-title"},
+        h("h2", {"class": "section-title", "id": "history-title"}, tr.t("home.history")),
+        h("ul", {"class": "history-list"}, items),
+    )
+
+
+def stats_section(tr: Translator, table: StatsTable, confirming: bool) -> Markup | None:
+    """Games played, won and best score per player name and game."""
+    if not table.rows and not table.problem:
+        return None
+    head = h(
+        "tr",
+        None,
+        [
+            h("th", {"scope": "col"}, tr.t(k))
+            for k in ("stats.name", "stats.game", "stats.played", "stats.won", "stats.best")
+        ],
+    )
+    rows = [
+        h(
+            "tr",
+            None,
+            h("th", {"scope": "row"}, row.name),
+            h("td", None, tr.t(f"game.{row.game}.name")),
+            h("td", None, str(row.played)),
+            h("td", None, str(row.won)),
+            h(
+                "td",
+                None,
+                ", ".join(f"{v} {tr.t(f'stats.kind.{k}')}" for k, v in sorted(row.best)),
+            ),
+        )
+        for row in table.rows
+    ]
+    if confirming:
+        actions = [
+            h("span", {"class": "confirm-text"}, tr.t("stats.confirm_reset")),
+            button(tr.t("stats.yes_reset"), "confirm-reset-stats", kind="danger", autofocus=True),
+            button(tr.t("save.keep"), "cancel-reset-stats", kind="quiet"),
+        ]
+    else:
+        actions = [button(tr.t("stats.reset"), "reset-stats", kind="quiet")]
+    return h(
+        "section",
+        {"class": "stats", "aria-labelledby": "stats-title"},
+        h("h2", {"class": "section-title", "id": "stats-title"}, tr.t("home.stats")),
+        h("p", {"class": "notice"}, tr.t("stats.problem", reason=table.problem))
+        if table.problem
+        else None,
+        h(
+            "div",
+            {"class": "table-scroll"},
+            h("table", {"class": "stats-table"}, h("thead", None, head), h("tbody", None, rows)),
+        ),
+        h("div", {"class": "saved-actions"}, actions),
+    )
+
+
+def data_section(tr: Translator) -> Markup:
+    """Export everything to a file, or import one."""
+    return h(
+        "section",
+        {"class": "data", "aria-labelledby": "data-title"},
+        h("h2", {"class": "section-title", "id": "data-title"}, tr.t("home.data")),
+        h(
+            "div",
+            {"class": "saved-actions"},
+            button(tr.t("save.export_all"), "export-all", kind="quiet"),
+            h(
+                "label",
+                {"class": "button quiet file-button"},
+                tr.t("save.import"),
+                h(
+                    "input",
+                    {
+                        "type": "file",
+                        "accept": "application/json,.json",
+                        "class": "sr-only",
+                        "data-field": "import",
+                        "data-focus": "import",
+                    },
+                ),
+            ),
+        ),
+    )
+
+
+@dataclass(frozen=True)
+class HomeData:
+    """What the home screen lists besides the games."""
+
+    saved: Sequence[SaveInfo] = ()
+    unreadable: Sequence[UnreadableSave] = ()
+    history: Sequence[SaveInfo] = ()
+    stats: StatsTable | None = None
+    notice: str | None = None
+    #: The entry whose Delete was pressed ("stats" for the statistics' reset).
+    confirming: str | None = None
+    now_ms: int = 0
+
+
+def render_home(tr: Translator, available: tuple[str, ...], data: HomeData = HomeData()) -> Markup:
     """The whole home screen."""
     return fragment(
         h(
@@ -194,9 +318,12 @@ def render_home(
         h(
             "main",
             {"class": "home", "id": "main"},
-            h("p", {"class": "notice", "role": "alert"}, notice) if notice else None,
-            saved_section(tr, saved, unreadable, confirming, now_ms),
+            h("p", {"class": "notice", "role": "alert"}, data.notice) if data.notice else None,
+            saved_section(tr, data.saved, data.unreadable, data.confirming, data.now_ms),
             h("h2", {"class": "section-title"}, tr.t("home.heading")),
             h("ul", {"class": "tiles"}, [game_tile(tr, g, g in available) for g in ALL_GAME_IDS]),
+            history_section(tr, data.history, data.now_ms),
+            stats_section(tr, data.stats, data.confirming == "stats") if data.stats else None,
+            data_section(tr),
         ),
     )
