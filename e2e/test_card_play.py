@@ -32,7 +32,7 @@ def wait_turn(page: Page) -> str:
 
 def enabled(page: Page, name: str) -> bool:
     target = button(page, name)
-    return target.count() > 0 and target.first.is_enabled()
+    return bool(target.count() > 0 and target.first.is_enabled())
 
 
 def banker_move(page: Page) -> None:

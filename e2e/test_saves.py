@@ -5,13 +5,18 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, FilePayload, Page, expect
 
 from e2e.conftest import open_app
 from e2e.helpers import button, choose, open_setup, set_seats
 from e2e.server import SiteServer
 
 SEED = 777
+
+
+def payload(name: str, text: str) -> FilePayload:
+    """A file for an <input type=file>."""
+    return {"name": name, "mimeType": "application/json", "buffer": text.encode()}
 
 
 def log_texts(page: Page) -> list[str]:
@@ -165,9 +170,7 @@ def test_export_is_a_real_download_and_imports_back(page: Page, site: SiteServer
     page.evaluate("() => localStorage.clear()")
     page.reload()
     page.wait_for_selector("html[data-ready='1']", timeout=60_000)
-    page.locator("input[type=file]").set_input_files(
-        files=[{"name": "games.json", "mimeType": "application/json", "buffer": text.encode()}]
-    )
+    page.locator("input[type=file]").set_input_files(files=[payload("games.json", text)])
     expect(page.locator(".notice")).to_contain_text("Imported 1")
     expect(page.locator(".saved-players")).to_have_text(f"{hostile_name}, Bo")
 

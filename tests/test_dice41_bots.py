@@ -15,10 +15,11 @@ def position(
     kept: tuple[int, ...] = (),
     others: tuple[int | None, ...] = (),
     players: int = 2,
+    chips: bool = True,
 ) -> Dice41State:
     """A hand-built state: the seats before the last one in turn order have scored
     ``others``; the last seat has set aside ``kept`` and just thrown ``dice``."""
-    state = GAME.new_game(GAME.config(players=players), 1)
+    state = GAME.new_game(GAME.config(players=players, chips=chips), 1)
     seat = players - 1
     scores = tuple(others) + (None,) * (players - len(others))
     kept_all = ((),) * seat + (kept,)
@@ -47,12 +48,25 @@ def test_medium_secures_the_tickets_then_takes_the_highest() -> None:
 
 
 def test_expert_plays_for_the_win_not_the_average() -> None:
-    # Last to throw against a 20: the opening 6 is worth more than the 1 to beat 20.
-    state = position((1, 1, 1, 1, 2, 6), others=(20,))
+    # Last to throw against a 20, no chips: the opening 6 is worth more than the 1.
+    state = position((1, 1, 1, 1, 2, 6), others=(20,), chips=False)
     assert choose("medium", state) == 1
     assert choose("expert", state) == 6
-    chances = odds.keep_round_win_chances((), (1, 1, 1, 1, 2, 6), 20, False, 0, 2)
+    chances = odds.keep_round_win_chances((), (1, 1, 1, 1, 2, 6), odds.RoundSpot(20, False, 0, 2))
     assert chances[6] > chances[1]
+
+
+def test_expert_with_chips_weighs_the_penalty_chip() -> None:
+    # Against a 21 the 6 gives the better chance to win, but with a pot of two chips
+    # the risk of paying the penalty makes the ticket worth more.
+    state = position((1, 1, 1, 1, 2, 6), others=(21,), chips=False)
+    assert choose("expert", state) == 6
+    with_chips = position((1, 1, 1, 1, 2, 6), others=(21,))
+    assert with_chips.pot == 2
+    assert choose("expert", with_chips) == 1
+    spot = odds.RoundSpot(21, False, 0, 2)
+    values = odds.keep_round_chip_values((), (1, 1, 1, 1, 2, 6), spot, pot=2, penalty=1)
+    assert values[1] > values[6]
 
 
 def test_expert_needs_only_to_qualify_against_nothing() -> None:

@@ -10,6 +10,7 @@ from math import comb
 import pytest
 
 from pygame_core.dice41 import odds, turn_score
+from pygame_core.dice41.odds import RoundSpot
 
 # -- an independent brute force over sorted throws (slow, exact) --------------------------
 
@@ -172,9 +173,9 @@ def test_beat_rejects_impossible_scores() -> None:
 
 
 def test_last_player_round_utility() -> None:
-    utility = odds.round_win_utility(18, False, 0, 3)
+    utility = odds.round_win_utility(RoundSpot(18, False, 0, 3))
     assert utility[19] == 1 and utility[18] == Fraction(1, 3) and utility[17] == 0
-    tied = odds.round_win_utility(18, True, 0, 3)
+    tied = odds.round_win_utility(RoundSpot(18, True, 0, 3))
     # Two others tied at 18: anything not above 18 replays the round.
     assert tied[19] == 1 and tied[18] == tied[0] == Fraction(1, 3)
 
@@ -182,11 +183,11 @@ def test_last_player_round_utility() -> None:
 def test_two_player_round_values_add_up_to_one() -> None:
     """With two players the model of the later player is exact, so the first player's
     chance plus the second's (each counting a tie as half) is 1."""
-    first_utility = odds.round_win_utility(None, False, 1, 2)
+    first_utility = odds.round_win_utility(RoundSpot(None, False, 1, 2))
     first = odds.position_value(first_utility)
     first_scores = odds.utility_distribution(first_utility)
     second = sum(
-        (p * odds.round_win_chance(score, False, 0, 2) for score, p in first_scores.items()),
+        (p * odds.round_win_chance(RoundSpot(b, False, 0, 2)) for b, p in first_scores.items()),
         Fraction(0),
     )
     assert first + second == 1
@@ -194,13 +195,37 @@ def test_two_player_round_values_add_up_to_one() -> None:
 
 
 def test_keep_round_win_chances_for_the_last_player() -> None:
-    chances = odds.keep_round_win_chances((4, 1, 6, 6), (6, 5), 22, False, 0, 2)
+    chances = odds.keep_round_win_chances((4, 1, 6, 6), (6, 5), RoundSpot(22, False, 0, 2))
     # Keeping the 6 makes 18 points: the last die must show 5 or 6 to win, 4 to tie.
     assert chances[6] == Fraction(2, 6) + Fraction(1, 6) / 2
     # Keeping the 5 makes 17: only a 6 wins, a 5 ties.
     assert chances[5] == Fraction(1, 6) + Fraction(1, 6) / 2
 
 
-def test_round_arguments_are_checked() -> None:
+def test_round_chip_utility_for_the_last_player() -> None:
+    # Pot of 3 (two antes and the first seat's penalty), the first seat scored 0.
+    utility = odds.round_chip_utility(RoundSpot(0, False, 0, 2), pot=3, penalty=1)
+    assert utility[10] == 3  # any qualified score takes the pot
+    assert utility[24] == 3 + 1  # a 24 also takes the other seat's doubling chip
+    # Failing too: pay the penalty, then the replay is worth half the pot of 4.
+    assert utility[0] == Fraction(4, 2) - 1
+
+
+def test_round_chip_utility_counts_later_penalties() -> None:
+    """First of two with an empty-handed opponent model: the chips expected back add
+    up the pot and the later seat's penalty on the paths where this seat wins."""
+    spot = RoundSpot(None, False, 1, 2)
+    later = odds.utility_distribution(odds.round_win_utility(RoundSpot(20, False, 0, 2)))
+    expected = (
+        sum((p for s, p in later.items() if s < 20), Fraction(0)) * 2
+        + later[0] * 1
+        + later.get(20, Fraction(0)) * Fraction(2, 2)
+    )
+    assert odds.round_chip_utility(spot, pot=2, penalty=1)[20] == expected
+
+
+def test_round_spot_is_checked() -> None:
     with pytest.raises(ValueError, match="players"):
-        odds.round_win_utility(None, False, 2, 2)
+        RoundSpot(None, False, 2, 2)
+    with pytest.raises(ValueError, match="best"):
+        RoundSpot(25, False, 0, 2)

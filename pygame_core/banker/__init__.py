@@ -26,6 +26,16 @@ Decisions that hold for both games
   whole pot may be bet).
 - The match is won by the most chips; equal stacks share the win.
 
+Phases and seat statuses (in the view)
+--------------------------------------
+``phase``: ``stake`` (the banker opens the pot: :class:`Stake`), ``bet`` (the
+current seat bets: :class:`Bet`), ``play`` (the current player draws or stands),
+``bank`` (the banker draws or stands), ``over``. ``status`` per seat: ``banker``,
+``out`` (too few chips to bet), ``waiting`` (face-down card, not bet or not played
+yet), ``in`` (has bet, waits for the banker: Tjueett), ``playing``, ``stood``
+(satisfied, waits for the banker's cards), ``won`` / ``lost`` / ``refunded`` (settled
+this round, with ``reasons``), ``void`` (the bank broke before this seat bet).
+
 Events (``Event.kind``: parameters), emitted by both games
 -----------------------------------------------------------
 - ``round_started``: round, banker, deal (the banker's deal number, from 1).

@@ -4,11 +4,13 @@
   highest die (even before the 4 and the 1 are secured), otherwise the rule of thumb.
 - ``medium``: the seed's rule of thumb (:func:`~pygame_core.dice41.odds.safe_play`):
   secure the 4 and the 1 as soon as they show, otherwise keep the highest die.
-- ``expert``: maximises its chance to win the round
-  (:func:`~pygame_core.dice41.odds.keep_round_win_chances`): exact given the best
-  score so far and the number of players still to throw, a tie at the top (a replay)
-  valued as a fair share, and each later player assumed to play as if it were the last.
-  It ignores the chip side effects (penalty chip, 24 doubling).
+- ``expert``: plays for the round. Without chips it maximises its chance to win the
+  round (:func:`~pygame_core.dice41.odds.keep_round_win_chances`); with chips, the
+  chips it expects back from the round
+  (:func:`~pygame_core.dice41.odds.keep_round_chip_values`): the pot it may win, less
+  the penalty chip of a failed turn. Both are exact given the best score so far and
+  the number of seats still to throw, with a tie at the top (a replay) valued as a
+  fair share and each later seat assumed to play as if it were the last.
 """
 
 from __future__ import annotations
@@ -18,19 +20,19 @@ from collections.abc import Sequence
 from ..contract import BOT_LEVELS, Bot
 from ..rng import Rng
 from . import odds
-from .rules import Dice41View, Keep
+from .rules import PENALTY, Dice41View, Keep
 
 #: Chances of the easy bot's two kinds of mistake.
 EASY_RANDOM = 0.25
 EASY_HIGHEST = 0.35
 
 
-def _position(view: Dice41View) -> tuple[int, tuple[int, ...], tuple[int, ...]]:
-    """(throw number, dice set aside, dice just thrown) of the seat to play, sorted."""
+def _position(view: Dice41View) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
+    """(seat, throw number, dice set aside, dice just thrown) of the seat to play."""
     seat = view.current_seat
     if seat is None:
         raise ValueError("the match is over: nothing to choose")
-    return view.throw_no, tuple(sorted(view.kept[seat])), tuple(sorted(view.dice))
+    return seat, view.throw_no, tuple(sorted(view.kept[seat])), tuple(sorted(view.dice))
 
 
 def _pick(legal: Sequence[Keep], value: int) -> Keep:
@@ -42,7 +44,8 @@ class MediumBot:
 
     def choose(self, view: Dice41View, legal: Sequence[Keep], seed: int) -> Keep:
         """The rule-of-thumb keep."""
-        return _pick(legal, odds.safe_play(*_position(view)))
+        _, throw, kept, dice = _position(view)
+        return _pick(legal, odds.safe_play(throw, kept, dice))
 
 
 class EasyBot:
@@ -66,13 +69,17 @@ class ExpertBot:
         """The keep with the highest round-win chance (the higher die on equal chance)."""
         if len(legal) == 1:
             return legal[0]
-        _, kept, dice = _position(view)
+        seat, _, kept, dice = _position(view)
         done = [s for s in (view.scores[seat] for seat in view.order) if s is not None]
         best = max(done) if done else None
         tied = best is not None and done.count(best) > 1
-        later = len(view.order) - 1 - len(done)
-        chances = odds.keep_round_win_chances(kept, dice, best, tied, later, len(view.order))
-        return _pick(legal, odds.best_keep(chances))
+        spot = odds.RoundSpot(best, tied, len(view.order) - 1 - len(done), len(view.order))
+        if view.uses_chips:
+            penalty = min(PENALTY, view.chips[seat])
+            values = odds.keep_round_chip_values(kept, dice, spot, view.pot, penalty)
+        else:
+            values = odds.keep_round_win_chances(kept, dice, spot)
+        return _pick(legal, odds.best_keep(values))
 
 
 def make_bot(level: str) -> Bot:

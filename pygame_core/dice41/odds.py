@@ -29,8 +29,10 @@ Public functions
   maximal expected score.
 - :func:`beat_policy`, :func:`beat_chances`, :func:`keep_beat_chances`: the best chance
   to score strictly more than a known best (and the chance of a tie, which replays).
-- :func:`round_win_utility`, :func:`keep_round_win_chances`: the chance to win the round
-  when later players try to beat the best (the expert bot).
+- :class:`RoundSpot`, :func:`round_win_utility`, :func:`keep_round_win_chances`,
+  :func:`round_chip_utility`, :func:`keep_round_chip_values`: the chance to win the
+  round, or the chips expected from it, when later players try to beat the best (the
+  expert bot).
 - :func:`seed_claims`: the three figures the seed text quotes, exactly.
 """
 
@@ -425,11 +427,25 @@ def keep_beat_chances(
 # -- winning the round -------------------------------------------------------------------
 
 
-def _check_round(best: int | None, later: int, players: int) -> None:
-    if best is not None:
-        _check_best(best)
-    if not 2 <= players <= 8 or not 0 <= later < players:
-        raise ValueError("need 2 to 8 players and fewer later players than players")
+@dataclass(frozen=True)
+class RoundSpot:
+    """Where a turn stands in its round.
+
+    ``best``: the best score of the seats that threw before (``None`` if this seat
+    throws first); ``best_tied``: whether two or more of them hold it; ``later``: how
+    many seats throw after this one; ``players``: how many take part in the round.
+    """
+
+    best: int | None
+    best_tied: bool
+    later: int
+    players: int
+
+    def __post_init__(self) -> None:
+        if self.best is not None:
+            _check_best(self.best)
+        if not 2 <= self.players <= 8 or not 0 <= self.later < self.players:
+            raise ValueError("need 2 to 8 players and fewer later players than players")
 
 
 @cache
@@ -444,14 +460,20 @@ def _later_counts(best: int, tied: bool, players: int) -> tuple[int, ...]:
     return tuple(int(dist.get(s, 0) * scale) for s in range(_SLOTS))
 
 
+#: How a round ends for one seat, counted over the later seats' throw sequences:
+#: (wins, wins weighted by the later seats' penalty chips, replays, replays weighted
+#: by the later seats' penalty chips).
+_Paths = tuple[int, int, int, int]
+
+
 @cache
-def _round_value(later: int, top: int, tied: bool, mine: bool, players: int) -> int:
-    """My round value times ``players * 6**(21 * later)`` once my turn is over:
-    ``top`` is the best score so far, ``tied`` whether two or more hold it, ``mine``
-    whether I do."""
+def _round_paths(later: int, top: int, tied: bool, mine: bool, players: int) -> _Paths:
+    """:data:`_Paths` over ``6**(21 * later)`` sequences once my turn is over: ``top``
+    is the best score so far, ``tied`` whether two or more hold it, ``mine`` whether I
+    do."""
     if later == 0:
-        return 1 if tied else players * mine
-    total = 0
+        return (0, 0, 1, 0) if tied else (int(mine), 0, 0, 0)
+    wins = win_chips = replays = replay_chips = 0
     for score, count in enumerate(_later_counts(top, tied, players)):
         if not count:
             continue
@@ -461,54 +483,84 @@ def _round_value(later: int, top: int, tied: bool, mine: bool, players: int) -> 
             after = (top, True, mine)
         else:
             after = (top, tied, mine)
-        total += count * _round_value(later - 1, *after, players)
-    return total
+        w, wc, r, rc = _round_paths(later - 1, *after, players)
+        if score == 0:  # this later seat adds a penalty chip on every path below
+            wc, rc = wc + w, rc + r
+        wins += count * w
+        win_chips += count * wc
+        replays += count * r
+        replay_chips += count * rc
+    return wins, win_chips, replays, replay_chips
 
 
-def round_win_utility(
-    best: int | None, best_tied: bool, later: int, players: int
-) -> tuple[Fraction, ...]:
-    """My chance to win the round for each final score 0 to 24 of my turn.
-
-    ``best`` is the best score of the players before me (``None`` if I throw first),
-    ``best_tied`` whether two or more of them hold it, ``later`` how many throw after
-    me and ``players`` how many take part. A tie at the top replays the round for the
-    whole table; it is valued as a fair share, ``1 / players``. Later players are
-    assumed to play as if each were the last: to maximise their own chance against the
-    best score in front of them (an approximation of their own look-ahead).
-    """
-    _check_round(best, later, players)
-    scale = players * _SEQUENCES[DICE] ** later
+def _paths_by_score(spot: RoundSpot) -> list[_Paths]:
+    """The :data:`_Paths` for each final score 0 to 24 of this seat's turn."""
     out = []
     for score in range(_SLOTS):
-        if best is None or score > best:
+        if spot.best is None or score > spot.best:
             after = (score, False, True)
-        elif score == best:
-            after = (best, True, True)
+        elif score == spot.best:
+            after = (spot.best, True, True)
         else:
-            after = (best, best_tied, False)
-        out.append(Fraction(_round_value(later, *after, players), scale))
+            after = (spot.best, spot.best_tied, False)
+        out.append(_round_paths(spot.later, *after, spot.players))
+    return out
+
+
+def round_win_utility(spot: RoundSpot) -> tuple[Fraction, ...]:
+    """The chance to win the round for each final score 0 to 24 of this turn.
+
+    A tie at the top replays the round for the whole table; it is valued as a fair
+    share, ``1 / players``. Later seats are assumed to play as if each were the last:
+    to maximise their own chance against the best score in front of them (an
+    approximation of their own look-ahead).
+    """
+    scale = _SEQUENCES[DICE] ** spot.later
+    return tuple(
+        Fraction(wins * spot.players + replays, scale * spot.players)
+        for wins, _, replays, _ in _paths_by_score(spot)
+    )
+
+
+def round_chip_utility(spot: RoundSpot, pot: int, penalty: int) -> tuple[Fraction, ...]:
+    """The chips this turn is expected to bring back, for each final score 0 to 24.
+
+    ``pot``: chips in the pot now; ``penalty``: what a failed turn adds to it (1, or 0
+    for a seat without chips). A win takes the pot with the later seats' penalty chips
+    (and a 24 the other seats' doubling chips); a replay is worth a fair share of the
+    pot it leaves; a failed turn costs the penalty. Later seats play as in
+    :func:`round_win_utility`, and always have a chip for their penalty.
+    """
+    scale = _SEQUENCES[DICE] ** spot.later
+    out = []
+    for score, (wins, win_chips, replays, replay_chips) in enumerate(_paths_by_score(spot)):
+        paid = penalty if score == 0 else 0
+        doubling = spot.players - 1 if score == MAX_SCORE else 0
+        won = wins * (pot + doubling) + win_chips
+        shared = Fraction(replays * (pot + paid) + replay_chips, spot.players)
+        out.append((won + shared) / scale - paid)
     return tuple(out)
 
 
 def keep_round_win_chances(
-    kept: Sequence[int],
-    dice: Sequence[int],
-    best: int | None,
-    best_tied: bool,
-    later: int,
-    players: int,
+    kept: Sequence[int], dice: Sequence[int], spot: RoundSpot
 ) -> dict[int, Fraction]:
     """For each die that could be set aside: the chance to win the round (a tie counted
     as its fair share) when playing on to maximise it. See :func:`round_win_utility`."""
-    return keep_values(round_win_utility(best, best_tied, later, players), kept, dice)
+    return keep_values(round_win_utility(spot), kept, dice)
 
 
-def round_win_chance(
-    best: int | None, best_tied: bool, later: int, players: int, kept: Sequence[int] = ()
-) -> Fraction:
+def keep_round_chip_values(
+    kept: Sequence[int], dice: Sequence[int], spot: RoundSpot, pot: int, penalty: int
+) -> dict[int, Fraction]:
+    """For each die that could be set aside: the chips expected back from the round
+    when playing on to maximise them. See :func:`round_chip_utility`."""
+    return keep_values(round_chip_utility(spot, pot, penalty), kept, dice)
+
+
+def round_win_chance(spot: RoundSpot, kept: Sequence[int] = ()) -> Fraction:
     """The chance to win the round from a position, playing to maximise it."""
-    return position_value(round_win_utility(best, best_tied, later, players), kept)
+    return position_value(round_win_utility(spot), kept)
 
 
 # -- the seed's figures ------------------------------------------------------------------

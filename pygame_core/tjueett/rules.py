@@ -16,8 +16,9 @@ A round
    21: the bet goes to the pot. Else the banker draws face-up cards for himself (two
    at once, then :class:`Draw` or :class:`Stand`, at most five). Banker over 21: the
    pot pays the bet. Else the higher total wins, ties go to the banker; five cards not
-   over 21 count as 21 for either side. A player's hidden card is shown when the duel
-   is settled, and the duel's cards go to the discard pile.
+   over 21 count as 21 for either side. A hand of 21 or five cards takes no more
+   cards (the player stands by itself, the banker stops). A player's hidden card is
+   shown when the duel is settled, and the duel's cards go to the discard pile.
 5. The pot pays wins as far as it goes; a payment that empties it breaks the bank: the
    round ends and the players not yet played get their bets back.
 6. At the end of the round the banker takes back the pot.
@@ -28,7 +29,8 @@ Options (``TjueettConfig``)
   others with ``chips``; the text suggests 30 and 10) or ``"rotating"`` (the bank
   passes left after every round; everyone starts with ``chips``, so ``banker_chips``
   must equal it; the text suggests 15).
-- ``min_bet``: the smallest bet and stake (1).
+- ``chips``: the players' starting stack (10); ``min_bet``: the smallest bet and
+  stake (1).
 - ``rounds``: the match ends after this many rounds (4). ``None`` (rotating bank only):
   the match ends when the bank has gone once round the table. The texts set no end;
   the match also ends when the fixed banker cannot stake (``bank_bust``) or nobody is
