@@ -143,13 +143,7 @@ def test_hostile_import_is_refused_and_nothing_is_written(page: Page, site: Site
     }
     before = page.evaluate("() => Object.keys(localStorage).length")
     page.locator("input[type=file]").set_input_files(
-        files=[
-            {
-                "name": "hostile.json",
-                "mimeType": "application/json",
-                "buffer": json.dumps(hostile).encode(),
-            }
-        ]
+        files=[payload("hostile.json", json.dumps(hostile))]
     )
     expect(page.locator(".notice")).to_contain_text("not imported")
     assert page.evaluate("() => Object.keys(localStorage).length") == before
