@@ -68,3 +68,15 @@ def test_unbuilt_games_are_disabled_and_say_so() -> None:
     html = render_home(tr, ("dice21",))
     assert html.count(" disabled") == 4
     assert html.count(tr.t("home.coming_soon")) == 4
+
+
+def test_numbers_use_each_language_decimal_point() -> None:
+    from fractions import Fraction
+
+    from web.i18n import decimal, percent
+
+    assert percent(Fraction(6, 7), "en") == "85.7 %"
+    assert percent(Fraction(6, 7), "nb") == "85,7 %"
+    assert decimal(Fraction(1716, 100), "da", 2) == "17,16"
+    assert decimal(Fraction(-1, 20), "sv", 1) == "-0,1"
+    assert percent(Fraction(1), "en") == "100.0 %"

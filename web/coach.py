@@ -1,7 +1,7 @@
 """The odds coach: what the odds modules say about the position on screen.
 
 Only reads a view and calls the game's ``odds`` module; it decides nothing. Numbers
-stay exact (Fractions) until :func:`percent` formats them.
+stay exact (Fractions) until :func:`web.i18n.percent` formats them.
 """
 
 from __future__ import annotations
@@ -9,12 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
-
-
-def percent(value: Fraction) -> str:
-    """A chance as a percentage for people: ``Fraction(6, 7)`` -> ``"85.7 %"``."""
-    tenths = round(value * 1000)
-    return f"{tenths // 10}.{tenths % 10} %"
 
 
 @dataclass(frozen=True)

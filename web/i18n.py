@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from fractions import Fraction
 from functools import cache
 from pathlib import Path
 
@@ -17,6 +18,22 @@ DEFAULT_LANGUAGE = "en"
 #: Browser language tags that map to our languages (Norwegian has three tags).
 _ALIASES = {"nb": "nb", "no": "nb", "nn": "nb", "sv": "sv", "da": "da", "en": "en"}
 LOCALES = Path(__file__).parent / "locales"
+#: The decimal separator people write in each language.
+DECIMAL_POINT = {"nb": ",", "sv": ",", "da": ",", "en": "."}
+
+
+def decimal(value: Fraction | int, lang: str, places: int = 1) -> str:
+    """An exact number rounded for people: ``decimal(Fraction(171, 10), "nb")`` -> ``"17,1"``."""
+    scale = 10**places
+    scaled = round(Fraction(value) * scale)
+    sign = "-" if scaled < 0 else ""
+    whole, part = divmod(abs(scaled), scale)
+    return f"{sign}{whole}{DECIMAL_POINT[lang]}{part:0{places}d}" if places else f"{sign}{whole}"
+
+
+def percent(value: Fraction, lang: str) -> str:
+    """A chance as a percentage with one decimal: ``"85.7 %"`` (en), ``"85,7 %"`` (nb)."""
+    return f"{decimal(value * 100, lang)} %"
 
 
 @cache

@@ -18,6 +18,8 @@ from functools import cache
 from types import MappingProxyType
 from typing import Literal
 
+from web.i18n import DECIMAL_POINT, decimal, percent
+
 #: How a figure reads: a percentage, "1 in N", "k in 6" (die faces), a whole number,
 #: a number with one decimal, or language-neutral text (such as a hand "10 + 6").
 Style = Literal["percent", "one_in", "sixths", "whole", "decimal", "text"]
@@ -25,7 +27,6 @@ Style = Literal["percent", "one_in", "sixths", "whole", "decimal", "text"]
 #: The word between the two numbers of "1 in 70".
 _IN: Mapping[str, str] = {"nb": "av", "sv": "av", "da": "ud af", "en": "in"}
 #: The decimal separator.
-_POINT: Mapping[str, str] = {"nb": ",", "sv": ",", "da": ",", "en": "."}
 
 #: The example hands of the banker games' bust figures: (total, cards as named in
 #: :func:`pygame_core.cards.parse_card`). No aces, so each total is unambiguous.
@@ -124,13 +125,6 @@ def exact_figures(game_id: str) -> Mapping[str, Figure]:
     return MappingProxyType(makers[game_id]())
 
 
-def percent(value: Fraction, lang: str) -> str:
-    """A chance as a percentage with one decimal: ``"85.7 %"`` (en), ``"85,7 %"``."""
-    from web.coach import percent as english_percent
-
-    return english_percent(value).replace(".", _POINT[lang])
-
-
 def one_in(value: Fraction, lang: str) -> str:
     """A small chance as "1 in N", N the nearest whole number: ``"1 in 71"``."""
     if value <= 0:
@@ -144,12 +138,6 @@ def sixths(value: Fraction, lang: str) -> str:
     if faces.denominator != 1:
         raise ValueError(f"{value} is not a whole number of sixths")
     return f"{faces.numerator} {_IN[lang]} 6"
-
-
-def decimal(value: Fraction, lang: str) -> str:
-    """A number with one decimal: ``"17.1"`` (en), ``"17,1"``."""
-    tenths = round(value * 10)
-    return f"{tenths // 10}{_POINT[lang]}{tenths % 10}"
 
 
 def render(figure: Figure, lang: str) -> str:
@@ -172,7 +160,7 @@ def render(figure: Figure, lang: str) -> str:
 
 @cache
 def _figures(game_id: str, lang: str) -> Mapping[str, str]:
-    if lang not in _POINT:
+    if lang not in DECIMAL_POINT:
         raise ValueError(f"unsupported language {lang!r}")
     return {name: render(figure, lang) for name, figure in exact_figures(game_id).items()}
 

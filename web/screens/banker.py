@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from pygame_core.banker import Bet, Draw, Stake, Stand
-from web.coach import BankerAdvice, banker_advice, percent
+from web.coach import BankerAdvice, banker_advice
 from web.eventtext import log_lines
-from web.i18n import Translator
+from web.i18n import Translator, percent
 from web.markup import Markup, classes, h
 from web.screens.cards import cover_screen, hand
 from web.screens.common import button
@@ -139,7 +139,7 @@ def coach_panel(tr: Translator, advice: BankerAdvice | None) -> Markup | None:
                 "div",
                 None,
                 h("dt", None, tr.t("coach.bust_next_card")),
-                h("dd", None, percent(advice.bust)),
+                h("dd", None, percent(advice.bust, tr.lang)),
             )
         )
     if advice.bank_reach:
@@ -148,7 +148,7 @@ def coach_panel(tr: Translator, advice: BankerAdvice | None) -> Markup | None:
                 "div",
                 None,
                 h("dt", None, tr.t("coach.bank_reaches", total=t)),
-                h("dd", None, percent(p)),
+                h("dd", None, percent(p, tr.lang)),
             )
             for t, p in sorted(advice.bank_reach.items())
         ]
@@ -158,7 +158,7 @@ def coach_panel(tr: Translator, advice: BankerAdvice | None) -> Markup | None:
                 "div",
                 None,
                 h("dt", None, tr.t("coach.player_total", total=t)),
-                h("dd", None, percent(p)),
+                h("dd", None, percent(p, tr.lang)),
             )
             for t, p in sorted(advice.player_totals.items())
         ]

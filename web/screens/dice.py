@@ -6,9 +6,9 @@ from typing import Any
 
 from pygame_core.dice21 import Roll, Stop
 from pygame_core.dice41 import Keep
-from web.coach import Dice21Advice, Dice41Advice, dice21_advice, dice41_advice, percent
+from web.coach import Dice21Advice, Dice41Advice, dice21_advice, dice41_advice
 from web.eventtext import join, log_lines
-from web.i18n import Translator
+from web.i18n import Translator, decimal, percent
 from web.markup import Markup, classes, h
 from web.screens.common import button
 from web.screens.play import (
@@ -77,10 +77,10 @@ def dice21_coach(tr: Translator, advice: Dice21Advice | None) -> Markup | None:
     """Bust chance and win chances of stopping and rolling on."""
     if advice is None:
         return None
-    rows = [(tr.t("coach.bust_next"), percent(advice.bust), False)]
+    rows = [(tr.t("coach.bust_next"), percent(advice.bust, tr.lang), False)]
     if advice.stop is not None:
-        rows.append((tr.t("coach.win_stop"), percent(advice.stop), advice.should_stop))
-    rows.append((tr.t("coach.win_roll"), percent(advice.roll), not advice.should_stop))
+        rows.append((tr.t("coach.win_stop"), percent(advice.stop, tr.lang), advice.should_stop))
+    rows.append((tr.t("coach.win_roll"), percent(advice.roll, tr.lang), not advice.should_stop))
     tip = tr.t("coach.tip_stop") if advice.should_stop else tr.t("coach.tip_roll")
     return h(
         "aside",
@@ -216,10 +216,10 @@ def _coach_label(tr: Translator, advice: Dice41Advice, value: int) -> str:
     if advice.mode == "beat":
         return tr.t(
             "coach.beat_chance",
-            chance=percent(advice.values[value]),
-            tie=percent(advice.ties[value]),
+            chance=percent(advice.values[value], tr.lang),
+            tie=percent(advice.ties[value], tr.lang),
         )
-    return tr.t("coach.expected", score=f"{float(advice.values[value]):.2f}")
+    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 2))
 
 
 def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
