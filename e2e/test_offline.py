@@ -47,8 +47,9 @@ def start_saved_game(page: Page, url: str) -> None:
 
 
 def continue_and_roll(page: Page) -> None:
-    """Continue the saved match from home and play on."""
-    button(page, "Continue").first.click()
+    """Back in the saved match (a reload reopens it; from home: Continue), play on."""
+    if page.locator(".stage").count() == 0:
+        button(page, "Continue").first.click()
     expect(page.locator(".stage")).to_be_visible()
     if button(page, "Roll").is_enabled():
         button(page, "Roll").click()
@@ -114,5 +115,5 @@ def test_update_is_offered_and_keeps_the_save(
     page.get_by_role("button", name="Update and reload").click()
     page.wait_for_function("() => document.documentElement.dataset.build === '2'", timeout=60_000)
     page.wait_for_selector("html[data-ready='1']", timeout=60_000)
-    button(page, "Continue").first.click()
+    continue_and_roll(page)
     assert page.locator(".log-list li").count() >= before

@@ -40,9 +40,10 @@ def layout_problems(page: Page) -> list[str]:
               for (const el of document.querySelectorAll('#app button, #app input, #app select')) {
                 const r = el.getBoundingClientRect();
                 if (r.width === 0 && r.height === 0) continue;
-                if (el.type === 'checkbox') {
+                if (el.type === 'checkbox' || el.classList.contains('sr-only')) {
+                  // The control is its label: measure that.
                   const box = el.closest('label').getBoundingClientRect();
-                  if (box.height < 44) out.push('small checkbox label');
+                  if (box.height < 44) out.push('small label of ' + el.type);
                   continue;
                 }
                 const name = (el.textContent || el.getAttribute('aria-label') || el.tagName).trim();
