@@ -120,8 +120,8 @@ def secret_labels(page: Page) -> list[str]:
     labels = []
     for el in page.locator(".card.own-hidden").all():
         labels.append((el.get_attribute("aria-label") or "").split(" (")[0])
-    for el in page.locator(".card-button").all():
-        labels.append(el.get_attribute("aria-label") or "")
+    for el in page.locator(".card-button .sr-only").all():
+        labels.append(el.text_content() or "")
     return [label for label in labels if label]
 
 

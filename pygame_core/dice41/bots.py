@@ -63,14 +63,15 @@ class EasyBot:
 
 
 class ExpertBot:
-    """Keeps the die that gives the best chance to win the round."""
+    """Keeps the die worth most for the round: its chance to win it, or with chips the
+    chips it expects back from it."""
 
     def choose(self, view: Dice41View, legal: Sequence[Keep], seed: int) -> Keep:
-        """The keep with the highest round-win chance (the higher die on equal chance)."""
+        """The keep of highest value for the round (the higher die on equal value)."""
         if len(legal) == 1:
             return legal[0]
         seat, _, kept, dice = _position(view)
-        done = [s for s in (view.scores[seat] for seat in view.order) if s is not None]
+        done = [s for s in (view.scores[other] for other in view.order) if s is not None]
         best = max(done) if done else None
         tied = best is not None and done.count(best) > 1
         spot = odds.RoundSpot(best, tied, len(view.order) - 1 - len(done), len(view.order))

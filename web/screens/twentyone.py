@@ -70,11 +70,12 @@ def hand_picker(
                     "data-card": c,
                     "data-focus": f"card-{c}",
                     "aria-pressed": "true" if c in selected else "false",
-                    "aria-label": label,
                     "aria-describedby": None if ok or not mine else "card-reason",
                     "disabled": not ok,
                     "title": None if ok or not mine else reason,
                 },
+                # The name as text (not aria-label): the picture's letters are decoration.
+                h("span", {"class": "sr-only"}, label),
                 card_face(c),
             )
         )
