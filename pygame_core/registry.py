@@ -15,6 +15,7 @@ _MODULES: dict[str, str] = {
     "tjugoett": "pygame_core.tjugoett",
     "dice21": "pygame_core.dice21",
     "dice41": "pygame_core.dice41",
+    "twentyone": "pygame_core.twentyone",
 }
 
 #: Every game of the project, in the order the home screen lists them.

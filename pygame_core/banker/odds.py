@@ -6,8 +6,14 @@ the view, every order of the pool is equally likely, so the next cards off the d
 draws without replacement from the pool: the other hidden cards do not change that.
 The odds below are exact :class:`~fractions.Fraction` values under that model. One
 caveat: when the deck gets down to one card during the cards being counted, the
-discard pile is shuffled back in; the model ignores that, so the figures are exact
-whenever the deck holds more cards than the hand can still draw (``view.deck_size``).
+discard pile is shuffled back in. The model is exact whenever the deck holds more
+cards than the hand can still draw; :func:`draw_pool` (the pool to use for several
+cards ahead) counts the discards in when the deck holds five cards or fewer, an
+approximation. The next card always comes off the deck as it is, so
+:func:`bust_chance` over :func:`unseen_pool` is always exact.
+
+For the coach, from a view: :func:`next_card_bust`, ``banker_reach_chances(
+draw_pool(view))`` for a player, and :func:`facing_totals` for the banker.
 
 The recursions count ways as integers (no fractions inside) and are memoised on the
 pool's count vector, so a whole banker's hand takes a few milliseconds.

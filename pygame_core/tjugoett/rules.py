@@ -50,8 +50,8 @@ Options (``TjugoettConfig``)
   once round the table, so that everyone has held it. The text sets no end; the match
   also ends when nobody is left to bet against the bank (``no_players``).
 
-Presets: ``classic`` (3 deals a bank, 15 chips, the bank once round the table) and
-``quick`` (1 deal a bank: a short match where everyone still holds the bank once).
+Preset: ``classic`` (the defaults: 3 deals a bank, 15 chips, the bank once round the
+table). A shorter match where everyone still holds the bank once: ``deals_per_bank=1``.
 
 Events: see :mod:`pygame_core.banker` for every kind and its parameters;
 ``round_started.deal`` counts the current banker's deals from 1.
@@ -92,10 +92,7 @@ class Tjugoett(BankerGame[TjugoettConfig]):
     max_players: ClassVar[int] = 10
     config_type: ClassVar[type] = TjugoettConfig
     instant_win: ClassVar[bool] = True
-    presets: ClassVar[dict[str, dict[str, object]]] = {
-        "classic": {},
-        "quick": {"deals_per_bank": 1},
-    }
+    presets: ClassVar[dict[str, dict[str, object]]] = {"classic": {}}
 
     def _start_chips(self, config: TjugoettConfig) -> tuple[int, ...]:
         return (config.chips,) * config.players

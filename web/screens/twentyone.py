@@ -131,7 +131,9 @@ def move_buttons(
         )
         items.append(h("p", {"class": "hint"}, tr.t("t21.pick_hint")))
     if Discard in kinds:
-        card_to_go = chosen[0] if len(chosen) == 1 else -1
+        discards = [a.card for a in legal if isinstance(a, Discard)]
+        # One lowest card: nothing to choose, so the button needs no pick first.
+        card_to_go = chosen[0] if len(chosen) == 1 else (discards[0] if len(discards) == 1 else -1)
         items.append(
             button(
                 tr.t("t21.discard"),
