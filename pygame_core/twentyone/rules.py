@@ -1,0 +1,682 @@
+"""Twenty One, the Danish trick game: config, state, actions and the rules.
+
+Two to seven players get seven cards each from one 52-card deck; the rest is the draw
+pile. Each deal the leader (left of the dealer) may open an exchange; then tricks are
+played until every player holds a single card, and the best last card scores.
+
+Seats and order
+---------------
+Seats are 0 to ``players - 1``; "clockwise" and "left" mean the next seat number. The
+first dealer is drawn at random by ``new_game``; the dealer moves one seat each deal,
+and the seat left of the dealer leads the first trick of the deal and decides on the
+exchange.
+
+Rulings applied (``../shared/RULINGS.md``, twentyone) and corner cases
+-------------------------------------------------------------------------
+- Exchange (``config.exchange``): the deal's leader chooses :class:`OpenExchange` or
+  :class:`RefuseExchange`. When open, every player once, from the leader clockwise,
+  plays one :class:`Swap` of any sub-set of the hand (``()`` keeps the hand) of at most
+  as many cards as the pile holds; the new cards come off the top of the pile and the
+  given cards leave the deal. Once the pile is empty, the remaining players are skipped
+  (they could only keep their hands).
+- Rank in play: 2 low ... 10, J, Q, K, A high; with ``low_ace`` the ace is lowest.
+- A trick goes once round the table from its leader. The leader plays one card or a
+  pair of equal rank, and that form holds for the trick. Every other player in turn
+  must play a card (pair) of rank higher than or equal to the best so far if able, and
+  may choose any such card (pair); playing equal takes over the trick. A player unable
+  to do so discards one card of the lowest rank in hand (any of them: each is a legal
+  :class:`Discard`), a single card even against a pair; discards count for nothing.
+  With ``cannot_beat="pass"`` such a player plays :class:`Pass` and keeps the hand.
+- Nobody plays a last card. A player holding one card is out of the play and is
+  skipped. A player holding two cards may not play a pair, neither to lead nor to
+  follow: following a pair with exactly two cards therefore counts as unable (discard
+  the lowest card, or pass). Following a single with two cards is allowed and leaves
+  the player with one card.
+- The last player to play the best rank wins the trick and leads the next one in any
+  form; if that player holds one card, the next player clockwise holding two or more
+  leads. The deal ends as soon as every player holds one card (a trick in progress
+  ends too, since nobody is left to play in it).
+- Scoring (``scoring="highest"``): the last cards are shown; the highest card value
+  among them (A 11, or 1 with ``low_ace``; J, Q, K 10; others their pip value) scores
+  that value for every player holding a card of that value (a ten ties with a king);
+  everyone else scores 0. With ``scoring="everyone"`` each player scores the value of
+  the last card.
+- The match ends after the deal in which some total reaches ``target``; the highest
+  total wins, equal totals share the win.
+
+Events (``Event.kind``: parameters)
+-----------------------------------
+- ``deal_started``: deal (number from 1), dealer, leader, pile (cards in the draw pile).
+- ``dealt``: seat, cards (the seat's new hand, sorted); private to ``seat``.
+- ``exchange_opened``: seat (the leader who opened it).
+- ``exchange_refused``: seat.
+- ``swapped``: seat, count (public: how many cards were exchanged, 0 = kept the hand).
+- ``swap_cards``: seat, given, drawn (the cards out and in); private to ``seat``.
+- ``exchange_ended``: reason (``"everyone"``: all players had their turn,
+  ``"pile_empty"``: the pile ran out and the rest were skipped), pile (cards left).
+- ``led``: seat, cards (one card or a pair).
+- ``played``: seat, cards, equal (1 if the play equals the best rank so far, 0 if it
+  beats it; either way the seat now leads the trick).
+- ``discarded``: seat, card.
+- ``passed``: seat.
+- ``out``: seat (the seat now holds its last card and takes no further part).
+- ``trick_won``: seat, cards (the winning play), next_leader (-1 when the deal ends).
+- ``deal_revealed``: cards (each seat's last card, by seat).
+- ``deal_scored``: points (per seat for this deal), totals (per seat), best (the
+  scoring value in ``"highest"`` scoring, else 0).
+- ``match_over``: winners (seats), totals.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Literal, Self
+
+from ..cards import ACE, is_card, rank
+from ..contract import Bot, Event, Game, Outcome, check_seed
+from ..errors import ConfigError
+from ..rng import Rng
+
+HAND_SIZE = 7
+DECK_SIZE = 52
+#: Largest target accepted (a deal scores at most 11 a player, so this is hours of play).
+MAX_TARGET = 1000
+
+
+class _Value:
+    """Base of the frozen dataclasses made only of immutable values.
+
+    Copying such a value gives the value itself, as for tuples of ints: states hold
+    long histories of actions, and deep copies of them would cost more than the rules.
+    """
+
+    __slots__ = ()
+
+    def __copy__(self) -> Self:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
+        return self
+
+
+# -- config ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class TwentyOneConfig(_Value):
+    """Options of a Twenty One match; defaults are the rulings' defaults.
+
+    ``scoring``: ``"highest"`` (only the best last card scores) or ``"everyone"``
+    (every player scores the last card). ``target``: the total that ends the match.
+    ``exchange``: whether the leader may open an exchange. ``cannot_beat``: what a
+    player unable to beat does, ``"discard"`` the lowest card or ``"pass"``.
+    ``low_ace``: the ace is the lowest card and worth 1.
+    """
+
+    players: int = 4
+    target: int = 21
+    scoring: Literal["highest", "everyone"] = "highest"
+    exchange: bool = True
+    cannot_beat: Literal["discard", "pass"] = "discard"
+    low_ace: bool = False
+
+    def __post_init__(self) -> None:
+        _check_int("players", self.players, TwentyOneGame.min_players, TwentyOneGame.max_players)
+        _check_int("target", self.target, 1, MAX_TARGET)
+        if self.scoring not in ("highest", "everyone"):
+            raise ConfigError("scoring", "must be 'highest' or 'everyone'")
+        if not isinstance(self.exchange, bool):
+            raise ConfigError("exchange", "must be true or false")
+        if self.cannot_beat not in ("discard", "pass"):
+            raise ConfigError("cannot_beat", "must be 'discard' or 'pass'")
+        if not isinstance(self.low_ace, bool):
+            raise ConfigError("low_ace", "must be true or false")
+
+
+def _check_int(name: str, value: object, low: int, high: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise ConfigError(name, f"must be a whole number from {low} to {high}")
+
+
+# -- card helpers ------------------------------------------------------------------------
+def play_rank(card: int, low_ace: bool) -> int:
+    """The card's rank in play: 2-14 (ace high), or 1 for an ace with ``low_ace``."""
+    r = rank(card)
+    return 1 if low_ace and r == ACE else r
+
+
+def rank_value(value: int) -> int:
+    """Points of a last card of play rank ``value``: ace 11 (1 when low), J/Q/K 10, else pip."""
+    return 11 if value == ACE else min(value, 10)
+
+
+def card_value(card: int, low_ace: bool) -> int:
+    """Points of a last card: ace 11 (1 with ``low_ace``), J/Q/K 10, others pip value."""
+    return rank_value(play_rank(card, low_ace))
+
+
+def points_for(values: Sequence[int], everyone: bool) -> tuple[int, ...]:
+    """Each seat's points from the values of the last cards: only the highest value
+    scores (for every seat holding it), or with ``everyone`` every value scores."""
+    if everyone:
+        return tuple(values)
+    best = max(values)
+    return tuple(v if v == best else 0 for v in values)
+
+
+def deal_points(last_cards: Sequence[int], config: TwentyOneConfig) -> tuple[int, ...]:
+    """Each seat's points for a deal ending with ``last_cards`` (one card per seat)."""
+    values = [card_value(c, config.low_ace) for c in last_cards]
+    return points_for(values, config.scoring == "everyone")
+
+
+# -- actions -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class OpenExchange(_Value):
+    """The deal's leader opens the exchange for everyone."""
+
+
+@dataclass(frozen=True)
+class RefuseExchange(_Value):
+    """The deal's leader refuses the exchange for everyone."""
+
+
+@dataclass(frozen=True)
+class Swap(_Value):
+    """Exchange ``cards`` (sorted, possibly none) for as many from the draw pile."""
+
+    cards: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Play(_Value):
+    """Lead or follow with one card or a pair of equal rank (sorted)."""
+
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Discard(_Value):
+    """Unable to beat: throw away ``card``, one of the lowest rank in hand."""
+
+    card: int
+
+
+@dataclass(frozen=True)
+class Pass(_Value):
+    """Unable to beat (pass variant): keep the hand."""
+
+
+Action = OpenExchange | RefuseExchange | Swap | Play | Discard | Pass
+
+
+# -- state and view ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class TrickPlay(_Value):
+    """One turn in a trick: ``kind`` is ``"play"``, ``"discard"`` or ``"pass"``."""
+
+    seat: int
+    kind: str
+    cards: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Trick(_Value):
+    """A trick: its leader, form (1 single, 2 pair), the turns so far, and who is best.
+
+    ``top_seat`` is the seat that played the best rank last (the winner once the trick
+    is complete); ``top_rank`` that rank in play (see :func:`play_rank`).
+    """
+
+    leader: int
+    form: int
+    plays: tuple[TrickPlay, ...]
+    top_seat: int
+    top_rank: int
+
+
+@dataclass(frozen=True)
+class DealResult(_Value):
+    """How a deal ended: each seat's last card, its points and the totals after it."""
+
+    deal: int
+    dealer: int
+    last_cards: tuple[int, ...]
+    points: tuple[int, ...]
+    totals: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TwentyOneState:
+    """The full state of a match (hidden cards included; players see a view).
+
+    ``phase`` is ``"exchange_choice"`` (the leader decides), ``"exchange"`` (swap
+    turns), ``"play"`` or ``"over"``; ``exchange`` is ``"pending"``, ``"open"``,
+    ``"refused"`` or ``"off"`` (the variant without exchange). ``turn`` is the seat to
+    act (-1 once over). ``pile`` is the draw pile, top card first. ``swaps`` holds per
+    seat how many cards it exchanged this deal, or -1 if it has not had its exchange
+    turn (yet). ``swapped_out`` the cards each seat gave away this deal. ``tricks`` the completed
+    tricks of this deal, ``trick`` the one in progress (``None`` before its lead).
+    """
+
+    config: TwentyOneConfig
+    seed: int
+    rng: Rng
+    deal: int
+    dealer: int
+    leader: int
+    phase: str
+    turn: int
+    hands: tuple[tuple[int, ...], ...]
+    pile: tuple[int, ...]
+    exchange: str
+    swaps: tuple[int, ...]
+    swapped_out: tuple[tuple[int, ...], ...]
+    tricks: tuple[Trick, ...]
+    trick: Trick | None
+    scores: tuple[int, ...]
+    last_deal: DealResult | None
+    history: tuple[Action, ...] = ()
+
+
+@dataclass(frozen=True)
+class TwentyOneView:
+    """What one seat (or a spectator, ``seat=None``) may know.
+
+    ``hand`` is the seat's own hand (empty for a spectator); ``my_swapped_out`` the
+    cards it gave away in this deal's exchange. ``hand_counts`` and ``pile_count`` are
+    public counts; ``swaps`` as in the state (-1: no exchange turn yet). ``current`` is
+    the seat to act (``None`` when the match is over); ``leader`` the deal's leader (who
+    decides the exchange); the current trick's leader is ``trick.leader`` (``None``
+    trick: ``current`` is about to lead). ``winners`` is empty until the match is over.
+    """
+
+    config: TwentyOneConfig
+    seat: int | None
+    phase: str
+    current: int | None
+    deal: int
+    dealer: int
+    leader: int
+    hand: tuple[int, ...]
+    my_swapped_out: tuple[int, ...]
+    hand_counts: tuple[int, ...]
+    pile_count: int
+    exchange: str
+    swaps: tuple[int, ...]
+    tricks: tuple[Trick, ...]
+    trick: Trick | None
+    scores: tuple[int, ...]
+    target: int
+    last_deal: DealResult | None
+    winners: tuple[int, ...]
+
+
+# -- the game ----------------------------------------------------------------------------
+class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]):
+    """The rules of Twenty One (see the module docstring)."""
+
+    id: ClassVar[str] = "twentyone"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 7
+    config_type: ClassVar[type] = TwentyOneConfig
+    action_types: ClassVar[tuple[type, ...]] = (
+        OpenExchange,
+        RefuseExchange,
+        Swap,
+        Play,
+        Discard,
+        Pass,
+    )
+    presets: ClassVar[dict[str, dict[str, Any]]] = {
+        "classic": {},
+        "everyone_scores": {"scoring": "everyone", "target": 50},
+        "no_exchange": {"exchange": False},
+        "pass": {"cannot_beat": "pass"},
+        "low_ace": {"low_ace": True},
+    }
+
+    # -- setup -----------------------------------------------------------------------
+    def new_game(self, config: TwentyOneConfig, seed: int) -> TwentyOneState:
+        """A match with a random first dealer and the first deal dealt."""
+        check_seed(seed)
+        if not isinstance(config, TwentyOneConfig):
+            raise ConfigError("config", "expected a TwentyOneConfig")
+        stream = Rng.from_seed(seed).stream()
+        first_dealer = stream.randbelow(config.players)
+        base = TwentyOneState(
+            config=config,
+            seed=seed,
+            rng=stream.freeze(),
+            deal=0,
+            dealer=first_dealer,
+            leader=0,
+            phase="over",
+            turn=-1,
+            hands=(),
+            pile=(),
+            exchange="off",
+            swaps=(),
+            swapped_out=(),
+            tricks=(),
+            trick=None,
+            scores=(0,) * config.players,
+            last_deal=None,
+        )
+        state, _ = _start_deal(base, first_dealer)
+        return state
+
+    # -- queries ---------------------------------------------------------------------
+    def current_player(self, state: TwentyOneState) -> int | None:
+        """The seat to act, ``None`` once the match is over."""
+        return None if state.phase == "over" else state.turn
+
+    def legal_actions(self, state: TwentyOneState) -> tuple[Action, ...]:
+        """Every legal action of the seat to act, in a fixed order."""
+        if state.phase == "over":
+            return ()
+        if state.phase == "exchange_choice":
+            return (OpenExchange(), RefuseExchange())
+        hand = state.hands[state.turn]
+        if state.phase == "exchange":
+            most = min(len(hand), len(state.pile))
+            return tuple(
+                Swap(combo) for k in range(most + 1) for combo in itertools.combinations(hand, k)
+            )
+        return _play_actions(state.config, hand, state.trick)
+
+    def is_legal(self, state: TwentyOneState, action: Action) -> bool:
+        """Like ``action in legal_actions(state)``, without listing every swap."""
+        if not _well_formed(action):
+            return False
+        if isinstance(action, Swap):
+            cards = action.cards
+            return (
+                state.phase == "exchange"
+                and len(cards) <= len(state.pile)
+                and all(a < b for a, b in itertools.pairwise(cards))
+                and set(cards) <= set(state.hands[state.turn])
+            )
+        return action in self.legal_actions(state)
+
+    def outcome(self, state: TwentyOneState) -> Outcome | None:
+        """Winners (highest total, shared on a tie) and totals once the match is over."""
+        if state.phase != "over":
+            return None
+        return Outcome(_winners(state.scores), state.scores, "points")
+
+    def view(self, state: TwentyOneState, seat: int | None) -> TwentyOneView:
+        """What ``seat`` may see: its own hand and swaps, public counts and plays."""
+        own = seat is not None and 0 <= seat < state.config.players
+        over = state.phase == "over"
+        return TwentyOneView(
+            config=state.config,
+            seat=seat if own else None,
+            phase=state.phase,
+            current=None if over else state.turn,
+            deal=state.deal,
+            dealer=state.dealer,
+            leader=state.leader,
+            hand=state.hands[seat] if own and seat is not None else (),
+            my_swapped_out=state.swapped_out[seat] if own and seat is not None else (),
+            hand_counts=tuple(len(h) for h in state.hands),
+            pile_count=len(state.pile),
+            exchange=state.exchange,
+            swaps=state.swaps,
+            tricks=state.tricks,
+            trick=state.trick,
+            scores=state.scores,
+            target=state.config.target,
+            last_deal=state.last_deal,
+            winners=_winners(state.scores) if over else (),
+        )
+
+    def make_bot(self, level: str) -> Bot:
+        """The bot of ``level`` ("easy", "medium" or "expert")."""
+        from .bots import make_bot
+
+        return make_bot(level)
+
+    def arena_metrics(self, state: TwentyOneState) -> dict[str, float]:
+        """Deals played in the match."""
+        return {"deals": float(state.deal)}
+
+    def check_invariants(self, state: TwentyOneState) -> None:
+        """All 52 cards accounted for once; hand sizes fit the phase."""
+        played = [c for t in _all_tricks(state) for p in t.plays for c in p.cards]
+        cards = [c for h in state.hands for c in h]
+        cards += list(state.pile) + [c for s in state.swapped_out for c in s] + played
+        if sorted(cards) != list(range(DECK_SIZE)):
+            raise AssertionError("the 52 cards are not all accounted for exactly once")
+        sizes = [len(h) for h in state.hands]
+        if state.phase == "over":
+            if sizes != [1] * state.config.players:
+                raise AssertionError("a deal must end with every player holding one card")
+        elif state.phase in ("exchange_choice", "exchange"):
+            if sizes != [HAND_SIZE] * state.config.players:
+                raise AssertionError("every hand holds seven cards during the exchange")
+        elif min(sizes) < 1 or sizes[state.turn] < 2:
+            raise AssertionError("nobody plays a last card")
+        if any(h != tuple(sorted(h)) for h in state.hands):
+            raise AssertionError("hands are kept sorted")
+
+    # -- transitions -----------------------------------------------------------------
+    def _step(
+        self, state: TwentyOneState, action: Action
+    ) -> tuple[TwentyOneState, tuple[Event, ...]]:
+        """Apply a legal action."""
+        seat = state.turn
+        if isinstance(action, OpenExchange):
+            opened = dataclasses.replace(state, exchange="open", phase="exchange")
+            return opened, (Event.make("exchange_opened", seat=seat),)
+        if isinstance(action, RefuseExchange):
+            refused = dataclasses.replace(state, exchange="refused", phase="play")
+            return refused, (Event.make("exchange_refused", seat=seat),)
+        if isinstance(action, Swap):
+            return _swap(state, action.cards)
+        if isinstance(action, Play):
+            return _trick_turn(state, "play", action.cards)
+        if isinstance(action, Discard):
+            return _trick_turn(state, "discard", (action.card,))
+        return _trick_turn(state, "pass", ())
+
+
+# -- helpers -----------------------------------------------------------------------------
+def _well_formed(action: object) -> bool:
+    """Whether ``action`` is one of ours with strictly typed fields (``True`` is no card)."""
+    if isinstance(action, (OpenExchange, RefuseExchange, Pass)):
+        return True
+    if isinstance(action, (Swap, Play)):
+        return isinstance(action.cards, tuple) and all(is_card(c) for c in action.cards)
+    return isinstance(action, Discard) and is_card(action.card)
+
+
+def _winners(scores: Sequence[int]) -> tuple[int, ...]:
+    best = max(scores)
+    return tuple(i for i, s in enumerate(scores) if s == best)
+
+
+def _all_tricks(state: TwentyOneState) -> tuple[Trick, ...]:
+    return state.tricks + ((state.trick,) if state.trick is not None else ())
+
+
+def _pairs(hand: Sequence[int], low_ace: bool) -> list[tuple[int, int]]:
+    """Every pair of equal rank in a sorted hand, as sorted card tuples."""
+    return [
+        (a, b)
+        for a, b in itertools.combinations(hand, 2)
+        if play_rank(a, low_ace) == play_rank(b, low_ace)
+    ]
+
+
+def _play_actions(
+    config: TwentyOneConfig, hand: tuple[int, ...], trick: Trick | None
+) -> tuple[Action, ...]:
+    """The legal trick turns for ``hand`` (two or more cards) facing ``trick``."""
+    low_ace = config.low_ace
+    pairs_allowed = len(hand) >= 3
+    if trick is None:
+        leads: list[Action] = [Play((c,)) for c in hand]
+        if pairs_allowed:
+            leads += [Play(p) for p in _pairs(hand, low_ace)]
+        return tuple(leads)
+    if trick.form == 1:
+        beats: list[Action] = [Play((c,)) for c in hand if play_rank(c, low_ace) >= trick.top_rank]
+    elif pairs_allowed:
+        beats = [
+            Play(p) for p in _pairs(hand, low_ace) if play_rank(p[0], low_ace) >= trick.top_rank
+        ]
+    else:
+        beats = []
+    if beats:
+        return tuple(beats)
+    if config.cannot_beat == "pass":
+        return (Pass(),)
+    lowest = min(play_rank(c, low_ace) for c in hand)
+    return tuple(Discard(c) for c in hand if play_rank(c, low_ace) == lowest)
+
+
+def _start_deal(state: TwentyOneState, dealer: int) -> tuple[TwentyOneState, tuple[Event, ...]]:
+    """Shuffle and deal the next deal with ``dealer`` dealing."""
+    config = state.config
+    n = config.players
+    stream = state.rng.stream()
+    deck = list(range(DECK_SIZE))
+    stream.shuffle(deck)
+    hands = tuple(tuple(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(n))
+    leader = (dealer + 1) % n
+    new = dataclasses.replace(
+        state,
+        rng=stream.freeze(),
+        deal=state.deal + 1,
+        dealer=dealer,
+        leader=leader,
+        phase="exchange_choice" if config.exchange else "play",
+        turn=leader,
+        hands=hands,
+        pile=tuple(deck[n * HAND_SIZE :]),
+        exchange="pending" if config.exchange else "off",
+        swaps=(-1,) * n,
+        swapped_out=((),) * n,
+        tricks=(),
+        trick=None,
+    )
+    events = [
+        Event.make("deal_started", deal=new.deal, dealer=dealer, leader=leader, pile=len(new.pile))
+    ]
+    events += [Event.make("dealt", visible_to=[s], seat=s, cards=hands[s]) for s in range(n)]
+    return new, tuple(events)
+
+
+def _swap(
+    state: TwentyOneState, given: tuple[int, ...]
+) -> tuple[TwentyOneState, tuple[Event, ...]]:
+    """One exchange turn; then the next seat's, or the first trick."""
+    seat = state.turn
+    n = state.config.players
+    drawn = state.pile[: len(given)]
+    hand = tuple(sorted([c for c in state.hands[seat] if c not in given] + list(drawn)))
+    pile = state.pile[len(given) :]
+    events = [
+        Event.make("swapped", seat=seat, count=len(given)),
+        Event.make("swap_cards", visible_to=[seat], seat=seat, given=given, drawn=drawn),
+    ]
+    nxt = (seat + 1) % n
+    done = nxt == state.leader or not pile
+    if done:
+        reason = "everyone" if nxt == state.leader else "pile_empty"
+        events.append(Event.make("exchange_ended", reason=reason, pile=len(pile)))
+    new = dataclasses.replace(
+        state,
+        hands=_replace_at(state.hands, seat, hand),
+        pile=pile,
+        swaps=_replace_at(state.swaps, seat, len(given)),
+        swapped_out=_replace_at(state.swapped_out, seat, given),
+        phase="play" if done else "exchange",
+        turn=state.leader if done else nxt,
+    )
+    return new, tuple(events)
+
+
+def _trick_turn(
+    state: TwentyOneState, kind: str, cards: tuple[int, ...]
+) -> tuple[TwentyOneState, tuple[Event, ...]]:
+    """A lead, follow, discard or pass by the seat to act; ends the trick or deal if due."""
+    config = state.config
+    seat = state.turn
+    hand = tuple(c for c in state.hands[seat] if c not in cards)
+    hands = _replace_at(state.hands, seat, hand)
+    turn = TrickPlay(seat, kind, cards)
+    events: list[Event] = []
+    trick = state.trick
+    if trick is None:
+        trick = Trick(seat, len(cards), (turn,), seat, play_rank(cards[0], config.low_ace))
+        events.append(Event.make("led", seat=seat, cards=cards))
+    elif kind == "play":
+        played_rank = play_rank(cards[0], config.low_ace)
+        equal = int(played_rank == trick.top_rank)
+        trick = Trick(trick.leader, trick.form, (*trick.plays, turn), seat, played_rank)
+        events.append(Event.make("played", seat=seat, cards=cards, equal=equal))
+    else:
+        trick = dataclasses.replace(trick, plays=(*trick.plays, turn))
+        if kind == "discard":
+            events.append(Event.make("discarded", seat=seat, card=cards[0]))
+        else:
+            events.append(Event.make("passed", seat=seat))
+    if len(hand) == 1:
+        events.append(Event.make("out", seat=seat))
+    n = config.players
+    for step in range(1, n):
+        nxt = (seat + step) % n
+        if nxt == trick.leader:
+            break
+        if len(hands[nxt]) >= 2:
+            new = dataclasses.replace(state, hands=hands, trick=trick, turn=nxt)
+            return new, tuple(events)
+    return _end_trick(dataclasses.replace(state, hands=hands, trick=trick), events)
+
+
+def _end_trick(
+    state: TwentyOneState, events: list[Event]
+) -> tuple[TwentyOneState, tuple[Event, ...]]:
+    """Close the complete trick; the winner (or the next able seat) leads, or the deal ends."""
+    trick = state.trick
+    assert trick is not None
+    n = state.config.players
+    winning = next(p.cards for p in reversed(trick.plays) if p.seat == trick.top_seat)
+    tricks = (*state.tricks, trick)
+    for step in range(n):
+        nxt = (trick.top_seat + step) % n
+        if len(state.hands[nxt]) >= 2:
+            events.append(
+                Event.make("trick_won", seat=trick.top_seat, cards=winning, next_leader=nxt)
+            )
+            new = dataclasses.replace(state, tricks=tricks, trick=None, turn=nxt)
+            return new, tuple(events)
+    events.append(Event.make("trick_won", seat=trick.top_seat, cards=winning, next_leader=-1))
+    return _end_deal(dataclasses.replace(state, tricks=tricks, trick=None), events)
+
+
+def _end_deal(
+    state: TwentyOneState, events: list[Event]
+) -> tuple[TwentyOneState, tuple[Event, ...]]:
+    """Reveal and score the last cards; start the next deal or end the match."""
+    config = state.config
+    last_cards = tuple(h[0] for h in state.hands)
+    points = deal_points(last_cards, config)
+    totals = tuple(s + p for s, p in zip(state.scores, points, strict=True))
+    best = max(points) if config.scoring == "highest" else 0
+    events.append(Event.make("deal_revealed", cards=last_cards))
+    events.append(Event.make("deal_scored", points=points, totals=totals, best=best))
+    result = DealResult(state.deal, state.dealer, last_cards, points, totals)
+    scored = dataclasses.replace(state, scores=totals, last_deal=result)
+    if max(totals) >= config.target:
+        events.append(Event.make("match_over", winners=_winners(totals), totals=totals))
+        return dataclasses.replace(scored, phase="over", turn=-1), tuple(events)
+    new, deal_events = _start_deal(scored, (state.dealer + 1) % config.players)
+    return new, (*events, *deal_events)
+
+
+def _replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
+    return values[:index] + (value,) + values[index + 1 :]

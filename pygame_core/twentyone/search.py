@@ -1,0 +1,189 @@
+"""The expert bot: determinized Monte Carlo search over the rest of the deal.
+
+For every decision the bot lists its distinct choices by rank (suits never matter),
+then repeatedly deals the cards it cannot see in a way consistent with its view
+("determinization") and plays the deal out with the fast simulator of
+:mod:`~pygame_core.twentyone.sim`, once per choice on the same deal. The choice with
+the best average match value wins.
+
+The deals respect what the view tells about hidden hands (:mod:`.infer`): the counts,
+the cards already seen, what failing to beat reveals, and what the other players'
+choices reveal if they play sensibly.
+
+The budget is a count of playouts (never the clock), so a move is deterministic given
+its seed; the default keeps a move well under the browser's time limit.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+from ..rng import Rng
+from . import infer, sim
+from .bots import cannot_beat, hand_ranks, play_of, swap_lowest
+from .rules import (
+    Action,
+    OpenExchange,
+    Play,
+    RefuseExchange,
+    TwentyOneView,
+    play_rank,
+)
+
+#: Playouts per decision of a four-player deal from full hands: the time budget.
+DEFAULT_PLAYOUTS = 1200
+#: Cost of a playout: the cards still to be played times a quarter of the seats (each
+#: move looks round the table), plus a part per seat for dealing the hidden hands. The
+#: reference deal's cost (24 cards, four seats) sets the scale.
+SEAT_OVERHEAD = 3
+REFERENCE_COST = 24 + 4 * SEAT_OVERHEAD
+#: Playouts last longer when a player unable to beat keeps the hand.
+PASS_VARIANT_COST = 1.5
+
+#: A choice by rank: ("open",), ("refuse",), ("swap", count) or ("play", form, rank);
+#: form 0 is a discard or pass.
+Choice = tuple[int, ...]
+OPEN: Choice = (0,)
+REFUSE: Choice = (1,)
+SWAP = 2
+PLAY = 3
+
+
+def choices(view: TwentyOneView, legal: Sequence[Action]) -> list[Choice]:
+    """The distinct choices by rank among ``legal``."""
+    if view.phase == "exchange_choice":
+        return [OPEN, REFUSE]
+    if view.phase == "exchange":
+        return [(SWAP, k) for k in range(min(len(view.hand), view.pile_count) + 1)]
+    low_ace = view.config.low_ace
+    found: list[Choice] = []
+    for action in legal:
+        if isinstance(action, Play):
+            choice = (PLAY, len(action.cards), play_rank(action.cards[0], low_ace))
+        else:
+            choice = (PLAY, 0, 0)
+        if choice not in found:
+            found.append(choice)
+    return found
+
+
+def to_action(view: TwentyOneView, legal: Sequence[Action], choice: Choice) -> Action:
+    """The legal action that carries out ``choice``."""
+    if choice == OPEN:
+        return OpenExchange()
+    if choice == REFUSE:
+        return RefuseExchange()
+    if choice[0] == SWAP:
+        return swap_lowest(view, choice[1])
+    if choice[1] == 0:
+        return cannot_beat(legal)
+    return play_of(view, legal, choice[1], choice[2])
+
+
+def match_value(view: TwentyOneView, deal_points: Sequence[int]) -> float:
+    """The seat's share of the match after a deal scoring ``deal_points``.
+
+    If the match ends, the exact share of the win; otherwise a soft estimate from the
+    totals (a softmax on a scale of a quarter of the target).
+    """
+    totals = [s + p for s, p in zip(view.scores, deal_points, strict=True)]
+    best = max(totals)
+    me = view.seat
+    assert me is not None
+    if best >= view.target:
+        if totals[me] != best:
+            return 0.0
+        return 1.0 / totals.count(best)
+    scale = max(3.0, view.target / 4)
+    weights = [math.exp((t - best) / scale) for t in totals]
+    return weights[me] / sum(weights)
+
+
+class ExpertBot:
+    """Determinized Monte Carlo search with a count-based budget.
+
+    ``playouts`` is the number of simulated deals per decision in a four-player deal
+    from full hands; with more or fewer cards left to play it scales inversely (up to
+    twice as many), so a decision takes about the same time. They are spent by
+    successive halving: each round deals fresh hidden hands, plays every remaining
+    choice out on each of them, and keeps the better half of the choices for the next
+    round.
+    """
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
+        self.playouts = playouts
+
+    def choose(self, view: TwentyOneView, legal: Sequence[Action], seed: int) -> Action:
+        """The choice with the best average match value over the sampled deals."""
+        options = choices(view, legal)
+        if len(options) == 1:
+            return to_action(view, legal, options[0])
+        stream = Rng.from_seed(seed).stream()
+        unseen = infer.unseen_ranks(view)
+        facts = infer.hand_facts(view)
+        rollout = _Rollout(view)
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        alive = list(range(len(options)))
+        rounds = max(1, math.ceil(math.log2(len(options))))
+        budget = self._budget(view)
+        for _ in range(rounds):
+            for _ in range(max(1, budget // (rounds * len(alive)))):
+                hands, rest = infer.deal_hidden(view, unseen, facts, stream)
+                for i in alive:
+                    totals[i] += rollout.value(options[i], hands, rest)
+                    counts[i] += 1
+            alive.sort(key=lambda i: totals[i] / counts[i], reverse=True)
+            del alive[max(1, len(alive) // 2) :]
+        return to_action(view, legal, options[alive[0]])
+
+    def _budget(self, view: TwentyOneView) -> int:
+        """The playouts for this decision: fewer when more cards are left to play."""
+        cards = sum(max(0, count - 1) for count in view.hand_counts)
+        if view.config.cannot_beat == "pass":
+            cards = int(cards * PASS_VARIANT_COST)
+        seats = view.config.players
+        cost = cards * seats // 4 + SEAT_OVERHEAD * seats
+        return self.playouts * REFERENCE_COST // max(REFERENCE_COST // 2, cost)
+
+
+class _Rollout:
+    """Plays a choice out on a dealt world from one view (what is fixed is set up once)."""
+
+    def __init__(self, view: TwentyOneView) -> None:
+        me = view.seat
+        assert me is not None
+        n = view.config.players
+        self.view = view
+        self.me = me
+        self.mine = hand_ranks(view)
+        self.pass_mode = view.config.cannot_beat == "pass"
+        self.everyone = view.config.scoring == "everyone"
+        trick = view.trick
+        self.trick = (
+            None if trick is None else (trick.leader, trick.form, trick.top_rank, trick.top_seat)
+        )
+        # The unseen cards after the hands are the pile below what others gave away.
+        self.given_away = sum(max(0, c) for s, c in enumerate(view.swaps) if s != me)
+        self.everyone_swaps = [(view.leader + k) % n for k in range(n)]
+        self.swaps_after_me = self.everyone_swaps[(me - view.leader) % n + 1 :]
+
+    def value(self, option: Choice, hidden: Sequence[list[int]], rest: Sequence[int]) -> float:
+        """The match value of ``option`` followed by the policy to the end of the deal."""
+        hands = [h[:] for h in hidden]
+        mine = hands[self.me] = self.mine[:]
+        if self.view.phase == "play":
+            sim.finish_play(hands, self.me, self.trick, self.pass_mode, (option[1], option[2]))
+        else:
+            pile = list(rest[self.given_away :])
+            if option == OPEN:
+                sim.finish_exchange(hands, pile, self.everyone_swaps)
+            elif option[0] == SWAP:
+                count = option[1]
+                del mine[:count]
+                mine.extend(pile.pop() for _ in range(count))
+                mine.sort()
+                sim.finish_exchange(hands, pile, self.swaps_after_me)
+            sim.finish_play(hands, self.view.leader, None, self.pass_mode)
+        return match_value(self.view, sim.points([h[0] for h in hands], self.everyone))

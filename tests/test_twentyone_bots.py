@@ -1,0 +1,168 @@
+"""The bots of Twenty One: legal, deterministic, and the expert's inference and simulator."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+from test_twentyone_rules import cards, led, table
+
+from pygame_core.rng import Rng
+from pygame_core.twentyone import (
+    GAME,
+    OpenExchange,
+    RefuseExchange,
+    TwentyOneConfig,
+    infer,
+    odds,
+    play_rank,
+    sim,
+)
+from pygame_core.twentyone.bots import MediumBot, make_bot
+from pygame_core.twentyone.search import ExpertBot, choices, match_value
+
+
+def _medium_views(games: int, players: int = 4):  # type: ignore[no-untyped-def]
+    """(state, view of the seat to act) along matches of medium bots."""
+    bot = MediumBot()
+    for seed in range(games):
+        state = GAME.new_game(TwentyOneConfig(players=players), seed)
+        while (seat := GAME.current_player(state)) is not None:
+            view = GAME.view(state, seat)
+            yield state, view
+            state, _ = GAME.apply(state, bot.choose(view, GAME.legal_actions(state), 0))
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "expert"])
+def test_bots_are_deterministic_given_the_seed(level: str) -> None:
+    bot = make_bot(level)
+    state = GAME.new_game(GAME.preset("classic", 4), 11)
+    for _ in range(25):
+        if GAME.current_player(state) is None:
+            break
+        view = GAME.view(state, state.turn)
+        legal = GAME.legal_actions(state)
+        action = bot.choose(view, legal, 5)
+        assert action in legal and bot.choose(view, legal, 5) == action
+        state, _ = GAME.apply(state, action)
+
+
+def test_unknown_level_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown bot level"):
+        make_bot("grandmaster")
+
+
+def test_medium_opens_the_exchange_only_without_the_best_card() -> None:
+    assert sim.opens_exchange([2, 5, 9, 13], 14)
+    assert not sim.opens_exchange([2, 5, 9, 14], 14)
+    bot = MediumBot()
+    for _, view in _medium_views(3):
+        if view.phase == "exchange_choice":
+            holds_ace = any(play_rank(c, False) == 14 for c in view.hand)
+            legal = (OpenExchange(), RefuseExchange())
+            assert bot.choose(view, legal, 0) == (RefuseExchange() if holds_ace else OpenExchange())
+
+
+def test_policy_keeps_the_high_card_with_two_cards() -> None:
+    assert sim.lead([9, 14]) == (1, 9)
+    assert sim.follow([9, 14], 1, 8) == 9
+    assert sim.follow([5, 14], 1, 8) == 14
+    assert sim.follow([5, 5, 9], 2, 4) == 5
+    assert sim.follow([5, 5], 2, 4) == -1
+    assert sim.lead([3, 3, 8, 12]) == (2, 3)
+
+
+def test_the_simulator_ends_every_deal_with_one_card_each() -> None:
+    stream = Rng.from_seed(3).stream()
+    for players in range(2, 8):
+        for pass_mode in (False, True):
+            deck = [2 + i % 13 for i in range(52)]
+            stream.shuffle(deck)
+            hands = [sorted(deck[7 * s : 7 * s + 7]) for s in range(players)]
+            pile = deck[7 * players :]
+            sim.finish_exchange(hands, pile, range(players))
+            assert all(len(h) == 7 for h in hands)
+            sim.finish_play(hands, 0, None, pass_mode)
+            assert [len(h) for h in hands] == [1] * players
+
+
+def test_inferred_facts_hold_for_players_of_the_policy() -> None:
+    for state, view in _medium_views(6):
+        assumed, certain = infer.hand_facts(view)
+        for seat, hand in enumerate(state.hands):
+            ranks = [play_rank(c, False) for c in hand]
+            for facts in (assumed[seat], certain[seat]):
+                assert all(facts.allows(r) for r in ranks)
+                assert all(ranks.count(r) < 2 for r in ranks if (facts.single >> r) & 1)
+                assert sum((facts.need_mask >> r) & 1 for r in ranks) >= facts.need_count
+
+
+def test_dealt_hidden_hands_meet_the_facts_and_the_counts() -> None:
+    stream = Rng.from_seed(9).stream()
+    for _, view in _medium_views(2):
+        facts = infer.hand_facts(view)
+        unseen = infer.unseen_ranks(view)
+        hands, rest = infer.deal_hidden(view, unseen, facts, stream)
+        assert sorted([r for h in hands for r in h] + rest) == unseen
+        for seat, hand in enumerate(hands):
+            expected = 0 if seat == view.seat else view.hand_counts[seat]
+            assert len(hand) == expected
+            if seat != view.seat:
+                assert all(facts[0][seat].allows(r) for r in hand)
+
+
+def test_the_expert_sees_through_a_forced_discard() -> None:
+    # Seat 1 discarded a 6 against a led 9: it holds only 6, 7 or 8 now.
+    trick = led(0, "9C")
+    state = table(["2S 3S 4S 5S", "6H 7H 8D", "KS AS 10D"], 1, trick=trick)
+    state, _ = GAME.apply(state, GAME.legal_actions(state)[0])
+    view = GAME.view(state, 2)
+    _, certain = infer.hand_facts(view)
+    assert [r for r in range(2, 15) if certain[1].allows(r)] == [6, 7, 8]
+    assert cards("6H")[0] not in state.hands[1]
+
+
+def test_the_expert_prefers_to_keep_the_ace() -> None:
+    # Two cards left against a led 9: playing the 10 keeps the ace for the end.
+    state = table(["2S 3S 4S", "10H AH", "2D 3D 4D"], 1, trick=led(0, "9C"))
+    action = ExpertBot(playouts=60).choose(GAME.view(state, 1), GAME.legal_actions(state), 1)
+    assert action == GAME.legal_actions(state)[0]
+    assert play_rank(action.cards[0], False) == 10  # type: ignore[union-attr]
+
+
+def test_match_value_is_the_share_of_the_win_when_the_match_ends() -> None:
+    for _, view in _medium_views(1):
+        if view.phase == "play" and view.seat is not None:
+            me = view.seat
+            others = [0] * 4
+            assert match_value(view, others) < 0.5
+            win = [21 if s == me else 0 for s in range(4)]
+            assert match_value(view, win) == 1.0
+            tie = [21 if s in (me, (me + 1) % 4) else 0 for s in range(4)]
+            assert match_value(view, tie) == 0.5
+            break
+
+
+def test_choices_group_actions_by_rank() -> None:
+    state = table(["5S 5H 5D 9C", "2S 3S 4S"], 0)
+    options = choices(GAME.view(state, 0), GAME.legal_actions(state))
+    assert sorted(options) == [(3, 1, 5), (3, 1, 9), (3, 2, 5)]
+
+
+def test_draw_chances_are_exact() -> None:
+    assert odds.draw_chance(4, 45, 1) == Fraction(4, 45)
+    assert odds.draw_chance(4, 45, 0) == 0
+    assert odds.draw_chance(0, 45, 7) == 0
+    # Two draws from 45 with 4 aces: 1 - (41 * 40) / (45 * 44).
+    assert odds.draw_chance(4, 45, 2) == 1 - Fraction(41 * 40, 45 * 44)
+    assert odds.draw_chance(3, 3, 1) == 1
+    with pytest.raises(ValueError, match="unseen"):
+        odds.draw_chance(5, 4, 1)
+
+
+def test_swap_chance_counts_the_unseen_cards_of_the_rank() -> None:
+    state = GAME.new_game(TwentyOneConfig(players=4), 8)
+    view = GAME.view(state, 0)
+    aces_held = sum(1 for c in view.hand if play_rank(c, False) == 14)
+    expected = odds.draw_chance(4 - aces_held, 45, 3)
+    assert odds.swap_chance(view, 14, 3) == expected
