@@ -34,6 +34,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
+#: PyScript chunks only its <py-editor> and <py-terminal> elements load (the app has
+#: neither): leaving them out spares every first visit about 0.9 MB of precaching.
+UNUSED_PYSCRIPT_CHUNKS = ("codemirror", "xterm")
 LANGUAGES = ("nb", "sv", "da", "en")
 #: Strings the HTML shell shows before Python runs (from the same translation files).
 BOOT_KEYS = (
@@ -72,7 +75,8 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
         )
     files = [(pyodide / name, f"vendor/pyodide/{name}") for name in PYODIDE_FILES]
     for path in sorted(pyscript.iterdir()):
-        if path.is_file() and path.suffix in {".js", ".css"}:
+        unused = path.name.startswith(UNUSED_PYSCRIPT_CHUNKS)
+        if path.is_file() and path.suffix in {".js", ".css"} and not unused:
             files.append((path, f"vendor/pyscript/{path.name}"))
     return files
 

@@ -69,11 +69,24 @@ function offerUpdate(worker) {
   };
 }
 
+function whenReady(callback) {
+  // The worker precaches the whole site: start it only once the app is ready, so its
+  // downloads do not compete with the first start-up.
+  const root = document.documentElement;
+  if (root.dataset.ready === "1") return callback();
+  new MutationObserver((_, observer) => {
+    if (root.dataset.ready === "1") {
+      observer.disconnect();
+      callback();
+    }
+  }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+}
+
 if ("serviceWorker" in navigator) {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (acceptedUpdate) location.reload();
   });
-  navigator.serviceWorker.register("./sw.js", { scope: "./" }).then((registration) => {
+  whenReady(() => navigator.serviceWorker.register("./sw.js", { scope: "./" }).then((registration) => {
     if (registration.waiting && navigator.serviceWorker.controller) offerUpdate(registration.waiting);
     registration.addEventListener("updatefound", () => {
       const worker = registration.installing;
@@ -82,5 +95,5 @@ if ("serviceWorker" in navigator) {
         if (worker.state === "installed" && navigator.serviceWorker.controller) offerUpdate(worker);
       });
     });
-  }).catch(() => { /* no worker (private mode, file://): the app still runs online */ });
+  }).catch(() => { /* no worker (private mode, file://): the app still runs online */ }));
 }

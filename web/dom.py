@@ -130,6 +130,7 @@ class Page:
 
     def mark_ready(self) -> None:
         """Tell tests (and the loading shell) that the UI is interactive."""
+        js.performance.mark("nordic21:ready")
         js.document.documentElement.setAttribute("data-ready", "1")
 
 
