@@ -76,7 +76,7 @@ def twentyone_move(page: Page) -> None:
 
 
 MOVES = {"Tjueett": banker_move, "Tjugoett": banker_move, "Twenty One": twentyone_move}
-PRESETS = {"Tjueett": "Fixed bank", "Tjugoett": "Quick", "Twenty One": "Classic"}
+PRESETS = {"Tjueett": "Fixed bank", "Tjugoett": "Classic", "Twenty One": "Classic"}
 
 
 def play_to_the_end(page: Page, game: str, limit: int = 400) -> None:

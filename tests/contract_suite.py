@@ -6,9 +6,9 @@ importable so a game's own tests can reuse them on scripted states.
 
 from __future__ import annotations
 
-import pickle
 import dataclasses
 import os
+import pickle
 from typing import Any
 
 from pygame_core import Game, from_json, to_json
@@ -28,6 +28,8 @@ def players_for(game: Game[Any, Any, Any, Any], seed: int) -> int:
 
 def contains_rng(value: Any) -> bool:
     """Whether an Rng hides anywhere inside ``value``."""
+    if type(value) in (int, str, bool, float, type(None)):
+        return False
     if isinstance(value, (Rng, RngStream)):
         return True
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

@@ -143,6 +143,13 @@ def test_the_match_ends_after_the_agreed_rounds(monkeypatch: pytest.MonkeyPatch)
         "chips": (32, 8),
     }
     assert GAME.legal_actions(state) == ()
+    assert GAME.arena_metrics(state) == {
+        "rounds": 1,
+        "bank_gain": 2,
+        "bank_gain_per_round": 2,
+        "seat0_gain_per_round": 2,
+        "seat1_gain_per_round": -2,
+    }
 
 
 def test_equal_stacks_share_the_win(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -87,35 +87,27 @@ class BankerAdvice:
     ``bust``: the chance that one more card takes the acting hand over 21 (None when
     no hand is being drawn to). ``bank_reach``: for a player, for each total, the chance
     that a banker going for that total gets there (ties go to the banker).
-    ``player_totals``: for the banker facing a player, that player's possible totals.
+    ``player_totals``: for the banker, each player met: that player's possible totals.
     """
 
     bust: Fraction | None
     bank_reach: dict[int, Fraction]
-    player_totals: dict[int, Fraction]
+    player_totals: dict[int, dict[int, Fraction]]
 
 
 def banker_advice(view: Any) -> BankerAdvice | None:
     """The advice for the viewer when it is the one to act, else None."""
-    from pygame_core.banker.hand import HIDDEN
     from pygame_core.banker.odds import (
         banker_reach_chances,
-        bust_chance,
         draw_pool,
-        player_total_distribution,
+        facing_totals,
+        next_card_bust,
     )
 
     seat = view.seat
     if seat is None or view.actor != seat or view.phase in ("stake", "over"):
         return None
-    pool = draw_pool(view)
     if view.phase == "bank":
-        opponents = [view.opponent] if view.opponent is not None else []
-        totals: dict[int, Fraction] = {}
-        for opponent in opponents:
-            visible = [c for c in view.hands[opponent] if c != HIDDEN]
-            totals = player_total_distribution(pool, visible, view.instant_win)
-        return BankerAdvice(bust_chance(pool, view.bank_hand), {}, totals)
-    hand = view.hands[seat]
-    bust = bust_chance(pool, hand) if view.phase == "play" and hand else None
-    return BankerAdvice(bust, banker_reach_chances(pool, view.bank_hand), {})
+        return BankerAdvice(next_card_bust(view), {}, facing_totals(view))
+    bust = next_card_bust(view) if view.phase == "play" and view.hands[seat] else None
+    return BankerAdvice(bust, banker_reach_chances(draw_pool(view), view.bank_hand), {})

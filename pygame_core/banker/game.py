@@ -271,16 +271,21 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             raise AssertionError("the deck should have been reshuffled")
 
     def arena_metrics(self, state: TableState) -> Mapping[str, float]:
-        """Rounds played and the bank's chip gain (in total and per round)."""
+        """Rounds played, the bank's chip gain (whoever held it) and every seat's gain.
+
+        The per-round figures divide a match's gain by its rounds, so that the arena's
+        mean over matches of equal length is the mean gain per round.
+        """
         rounds = max(state.round, 1)
         start = self._start_chips(state.config)
-        return {
-            "rounds": state.round,
-            "bank_gain": state.bank_net,
+        metrics = {
+            "rounds": float(state.round),
+            "bank_gain": float(state.bank_net),
             "bank_gain_per_round": state.bank_net / rounds,
-            "seat0_gain_per_round": (state.chips[0] - start[0]) / rounds,
-            "seat1_gain_per_round": (state.chips[1] - start[1]) / rounds,
         }
+        for seat, chips in enumerate(state.chips):
+            metrics[f"seat{seat}_gain_per_round"] = (chips - start[seat]) / rounds
+        return metrics
 
     # -- moves both texts share --------------------------------------------------------
     def _check_player(self, t: Table, seat: int) -> None:
@@ -318,8 +323,9 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         """Settle the banker's hand against its opponent(s), in seat order."""
         bank_bust = is_bust(t.bank_hand)
         bank = effective_total(t.bank_hand)
-        opponents = [t.opponent] if t.opponent is not None else []
-        if t.opponent is None:
+        if t.opponent is not None:
+            opponents = [t.opponent]
+        else:
             opponents = [s for s in t.seats_from_left() if t.status[s] == STOOD]
         for seat in opponents:
             total = effective_total(t.hands[seat])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from pygame_core.banker import Bet, Draw, Stake, Stand
@@ -128,7 +129,7 @@ def actions_panel(tr: Translator, session: GameSession, view: Any, amount: int) 
     )
 
 
-def coach_panel(tr: Translator, advice: BankerAdvice | None) -> Markup | None:
+def coach_panel(tr: Translator, advice: BankerAdvice | None, names: Sequence[str]) -> Markup | None:
     """Counting odds from the cards this seat has not seen."""
     if advice is None:
         return None
@@ -152,15 +153,15 @@ def coach_panel(tr: Translator, advice: BankerAdvice | None) -> Markup | None:
             )
             for t, p in sorted(advice.bank_reach.items())
         ]
-    if advice.player_totals:
+    for seat, totals in sorted(advice.player_totals.items()):
         rows += [
             h(
                 "div",
                 None,
-                h("dt", None, tr.t("coach.player_total", total=t)),
+                h("dt", None, tr.t("coach.player_total", name=names[seat], total=t)),
                 h("dd", None, percent(p, tr.lang)),
             )
-            for t, p in sorted(advice.player_totals.items())
+            for t, p in sorted(totals.items())
         ]
     return h(
         "aside",
@@ -255,7 +256,7 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             else None,
             actions_panel(tr, session, view, opts.amount),
         )
-    coach = coach_panel(tr, banker_advice(view)) if opts.coach else None
+    coach = coach_panel(tr, banker_advice(view), names) if opts.coach else None
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
     return table_layout(
         tr,
