@@ -11,10 +11,11 @@ cards and chips; the order of play lives in each game's ``rules`` module.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, Self
+from typing import Any, Protocol
 
 from ..contract import Event
 from ..rng import Rng
+from ..values import Value
 from .deck import draw, mask_of
 from .hand import HIDDEN, best_total, effective_total
 
@@ -52,22 +53,6 @@ PLAY = "play"
 BANK = "bank"
 #: The match is over.
 OVER = "over"
-
-
-class Value:
-    """Base of frozen dataclasses made only of immutable values (configs, actions).
-
-    Copying such a value gives the value itself, as for a tuple of ints: states carry
-    long histories of actions, and deep copies of them would cost more than the rules.
-    """
-
-    __slots__ = ()
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        return self
 
 
 # -- actions ---------------------------------------------------------------------------

@@ -52,8 +52,9 @@ from typing import ClassVar, Literal
 
 from ..banker.config import MAX_CHIPS, check_choice, check_int, check_table
 from ..banker.game import BankerGame
-from ..banker.table import BET, IN, PLAYING, STAKE, STOOD, WAITING, Table, Value
+from ..banker.table import BET, IN, PLAYING, STAKE, STOOD, WAITING, Table
 from ..errors import ConfigError
+from ..values import Value
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,8 @@ from typing import ClassVar, Literal
 
 from ..banker.config import check_choice, check_int, check_table
 from ..banker.game import BankerGame
-from ..banker.table import BET, PLAYING, STAKE, STOOD, WAITING, Table, Value
+from ..banker.table import BET, PLAYING, STAKE, STOOD, WAITING, Table
+from ..values import Value
 
 
 @dataclass(frozen=True)

@@ -73,12 +73,13 @@ import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal, Self
+from typing import Any, ClassVar, Literal
 
 from ..cards import ACE, is_card, rank
 from ..contract import Bot, Event, Game, Outcome, check_seed
 from ..errors import ConfigError
 from ..rng import Rng
+from ..values import Value
 
 HAND_SIZE = 7
 DECK_SIZE = 52
@@ -86,25 +87,9 @@ DECK_SIZE = 52
 MAX_TARGET = 1000
 
 
-class _Value:
-    """Base of the frozen dataclasses made only of immutable values.
-
-    Copying such a value gives the value itself, as for tuples of ints: states hold
-    long histories of actions, and deep copies of them would cost more than the rules.
-    """
-
-    __slots__ = ()
-
-    def __copy__(self) -> Self:
-        return self
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> Self:
-        return self
-
-
 # -- config ------------------------------------------------------------------------------
 @dataclass(frozen=True)
-class TwentyOneConfig(_Value):
+class TwentyOneConfig(Value):
     """Options of a Twenty One match; defaults are the rulings' defaults.
 
     ``scoring``: ``"highest"`` (only the best last card scores) or ``"everyone"``
@@ -173,38 +158,38 @@ def deal_points(last_cards: Sequence[int], config: TwentyOneConfig) -> tuple[int
 
 # -- actions -----------------------------------------------------------------------------
 @dataclass(frozen=True)
-class OpenExchange(_Value):
+class OpenExchange(Value):
     """The deal's leader opens the exchange for everyone."""
 
 
 @dataclass(frozen=True)
-class RefuseExchange(_Value):
+class RefuseExchange(Value):
     """The deal's leader refuses the exchange for everyone."""
 
 
 @dataclass(frozen=True)
-class Swap(_Value):
+class Swap(Value):
     """Exchange ``cards`` (sorted, possibly none) for as many from the draw pile."""
 
     cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
-class Play(_Value):
+class Play(Value):
     """Lead or follow with one card or a pair of equal rank (sorted)."""
 
     cards: tuple[int, ...]
 
 
 @dataclass(frozen=True)
-class Discard(_Value):
+class Discard(Value):
     """Unable to beat: throw away ``card``, one of the lowest rank in hand."""
 
     card: int
 
 
 @dataclass(frozen=True)
-class Pass(_Value):
+class Pass(Value):
     """Unable to beat (pass variant): keep the hand."""
 
 
@@ -213,7 +198,7 @@ Action = OpenExchange | RefuseExchange | Swap | Play | Discard | Pass
 
 # -- state and view ----------------------------------------------------------------------
 @dataclass(frozen=True)
-class TrickPlay(_Value):
+class TrickPlay(Value):
     """One turn in a trick: ``kind`` is ``"play"``, ``"discard"`` or ``"pass"``."""
 
     seat: int
@@ -222,7 +207,7 @@ class TrickPlay(_Value):
 
 
 @dataclass(frozen=True)
-class Trick(_Value):
+class Trick(Value):
     """A trick: its leader, form (1 single, 2 pair), the turns so far, and who is best.
 
     ``top_seat`` is the seat that played the best rank last (the winner once the trick
@@ -237,7 +222,7 @@ class Trick(_Value):
 
 
 @dataclass(frozen=True)
-class DealResult(_Value):
+class DealResult(Value):
     """How a deal ended: each seat's last card, its points and the totals after it."""
 
     deal: int
