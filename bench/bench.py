@@ -61,6 +61,7 @@ from playwright.sync_api import (  # noqa: E402
 )
 
 from e2e.browser import CHROMIUM_ARGS, system_chromium  # noqa: E402
+from e2e.server import MIME  # noqa: E402
 
 SITE = ROOT / "_site"
 PAGES = BENCH / "pages"
@@ -285,14 +286,7 @@ class BenchHandler(SimpleHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     extensions_map = {  # noqa: RUF012
         **SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".webmanifest": "application/manifest+json",
-        ".json": "application/json",
-        ".svg": "image/svg+xml",
-        ".toml": "text/plain",
-        ".zip": "application/zip",
+        **MIME,
         ".py": "text/plain",
     }
 
