@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import html
 import json
 import re
 import string
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from pygame_core.registry import ALL_GAME_IDS
 from web.i18n import LANGUAGES, LOCALES, Translator, pick_language
-from web.markup import Markup, h
+from web.markup import Markup, escape, h
 from web.screens.home import render_home
 
 HOSTILE = "<img src=x onerror=alert(1)>"
@@ -80,3 +83,9 @@ def test_numbers_use_each_language_decimal_point() -> None:
     assert decimal(Fraction(1716, 100), "da", 2) == "17,16"
     assert decimal(Fraction(-7, 50), "sv", 1) == "-0,1"
     assert percent(Fraction(1), "en") == "100.0 %"
+
+
+@given(st.text())
+def test_markup_escape_matches_the_standard_library(text: str) -> None:
+    assert escape(text, quote=True) == html.escape(text, quote=True)
+    assert escape(text, quote=False) == html.escape(text, quote=False)

@@ -1,0 +1,45 @@
+// Precompile the Python that the app imports at start-up, for the Pyodide it ships with,
+// so the browser loads bytecode instead of compiling those modules on every start.
+// The compiler is the vendored Pyodide itself, run in Node, so the bytecode always
+// matches the interpreter. The modules are found by importing the app's entry module
+// here (importing runs no app code: `start()` is only called by web/main.py).
+//
+// Usage: node scripts/pyc.mjs DIR MODULE
+//   DIR holds the packages (as they go into the zip); MODULE is the entry, e.g. web.app.
+//   Writes DIR/**/__pycache__/*.pyc for every module of DIR that MODULE imports, and
+//   prints their paths relative to DIR as a JSON list on stdout.
+import { resolve } from "node:path";
+import { loadPyodide } from "pyodide";
+
+const [dir, entry] = process.argv.slice(2);
+if (!dir || !entry) {
+  console.error("usage: node scripts/pyc.mjs DIR MODULE");
+  process.exit(2);
+}
+const pyodide = await loadPyodide();
+pyodide.mountNodeFS("/src", resolve(dir));
+pyodide.globals.set("entry", entry);
+// Unchecked hash-based pycs: PyScript unpacks the zip with fresh file times, so
+// timestamp-checked pycs would be thrown away; these are used as they are (the build
+// makes them from the very sources beside them, in the same zip).
+const written = pyodide.runPython(`
+import importlib, json, py_compile, sys
+from pathlib import Path
+
+sys.dont_write_bytecode = True
+sys.path.insert(0, "/src")
+importlib.import_module(entry)
+out = []
+for name, module in sorted(sys.modules.items()):
+    origin = getattr(module, "__file__", None) or ""
+    if not origin.startswith("/src/") or not origin.endswith(".py"):
+        continue
+    target = importlib.util.cache_from_source(origin)
+    py_compile.compile(
+        origin, cfile=target, doraise=True,
+        invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
+    )
+    out.append(str(Path(target).relative_to("/src")))
+json.dumps(out)
+`);
+console.log(written);

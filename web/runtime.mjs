@@ -1,0 +1,27 @@
+// The interpreter module PyScript loads (`interpreter` in pyscript.toml): the vendored
+// Pyodide, started as early as the page allows.
+//
+// PyScript imports its interpreter only after its own chunks, pyscript.toml and the
+// TOML parser have arrived, about 300 ms into a load. boot.js calls startEarly() as
+// soon as the page's scripts run, so the runtime downloads, compiles and boots while
+// PyScript gets ready; PyScript's loadPyodide() then picks up that same instance and
+// connects its stdout/stderr to it. The module is shared (one URL, one instance).
+import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+
+export { version };
+
+let early = null;
+
+/** Start Pyodide (once); resolves to the interpreter. */
+export function startEarly() {
+  early ??= load();
+  return early;
+}
+
+/** What PyScript calls: the early interpreter, with PyScript's output handlers. */
+export async function loadPyodide(options = {}) {
+  const pyodide = await startEarly();
+  if (options.stdout) pyodide.setStdout({ batched: options.stdout });
+  if (options.stderr) pyodide.setStderr({ batched: options.stderr });
+  return pyodide;
+}
