@@ -159,10 +159,12 @@ def preload_links(site: Path) -> str:
 
     Without them the downloads wait on a chain: core.js, then its chunk, then
     pyscript.toml, then the TOML parser, then pyodide.mjs, and only then the runtime
-    and the standard library (about 400 ms in on a local server, more on a network);
-    the app zip waits until the interpreter is ready. Each hint matches the request
-    the runtime makes later (``fetch()`` defaults: CORS mode, same-origin credentials),
-    so the browser hands over the preloaded response instead of fetching twice.
+    and the standard library (about 400 ms in on a local server, more on a network).
+    Each hint matches the request the runtime makes later (``fetch()`` defaults: CORS
+    mode, same-origin credentials), so the browser hands over the preloaded response
+    instead of fetching twice. Not the app zip: PyScript asks for it only once the
+    interpreter is up, seconds after the load event on a slow device, and Chromium
+    warns about a preload unused that long.
     """
     core = (site / "vendor" / "pyscript" / "core.js").read_text("utf-8")
     chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core)
@@ -171,7 +173,7 @@ def preload_links(site: Path) -> str:
     modules = [f"vendor/pyscript/{chunk.group(1)}", "web/runtime.mjs", "vendor/pyodide/pyodide.mjs"]
     modules.append("vendor/pyodide/pyodide.asm.mjs")
     fetched = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip"]
-    fetched += ["vendor/pyodide/pyodide-lock.json", "app/nordic21.zip"]
+    fetched.append("vendor/pyodide/pyodide-lock.json")
     for rel in modules + fetched:
         if not (site / rel).is_file():
             raise BuildError(f"preload hint for a file the site lacks: {rel}")

@@ -14,12 +14,16 @@ let early = null;
 
 /** Start Pyodide (once); resolves to the interpreter. */
 export function startEarly() {
-  early ??= load();
+  early ??= (performance.mark("nordic21:runtime-start"), load()).then((pyodide) => {
+    performance.mark("nordic21:runtime-ready");
+    return pyodide;
+  });
   return early;
 }
 
 /** What PyScript calls: the early interpreter, with PyScript's output handlers. */
 export async function loadPyodide(options = {}) {
+  performance.mark("nordic21:pyscript-asks");
   const pyodide = await startEarly();
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });
