@@ -26,3 +26,22 @@ def test_shell_paints_before_python(page: Page, site: SiteServer) -> None:
     expect(page.locator("h1")).to_have_text("Nordic 21")
     page.wait_for_selector("html[data-ready='1']", timeout=60000)
     expect(page.get_by_role("heading", name="Velg et spill")).to_be_visible()
+
+
+def test_runtime_starts_early_and_every_file_comes_once(page: Page, site: SiteServer) -> None:
+    """The shell starts Pyodide before PyScript asks for it (web/runtime.mjs), and the
+    preload hints match the real requests: no start-up file is downloaded twice."""
+    before = len(site.requests)
+    open_app(page, site.url, "?lang=en")
+    marks = dict(
+        page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])")
+    )
+    order = ["nordic21:runtime-start", "nordic21:runtime-ready", "nordic21:pyscript-asks"]
+    order += ["nordic21:python-started", "nordic21:imported", "nordic21:ready"]
+    assert all(name in marks for name in order), marks
+    assert [marks[name] for name in order] == sorted(marks[name] for name in order), marks
+    fetched = [r.split("?")[0] for r in site.requests[before:]]
+    doubles = {path for path in fetched if fetched.count(path) > 1}
+    assert not doubles, doubles
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip", "nordic21.zip"):
+        assert any(path.endswith(name) for path in fetched), name
