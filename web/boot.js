@@ -1,9 +1,6 @@
 // The loading shell: translates itself and shows progress until Python takes over.
 // It never touches the app once <html data-ready="1"> is set by the Python UI.
-// Start the Python runtime now, in parallel with PyScript's own loading (runtime.mjs).
-// A failure here surfaces through PyScript, which awaits the same start.
 performance.mark("nordic21:shell");
-import("./runtime.mjs").then((runtime) => runtime.startEarly()).catch(() => {});
 
 const LANGS = ["nb", "sv", "da", "en"];
 const ALIASES = { nb: "nb", no: "nb", nn: "nb", sv: "sv", da: "da", en: "en" };

@@ -2,10 +2,12 @@
 // Pyodide, started as early as the page allows.
 //
 // PyScript imports its interpreter only after its own chunks, pyscript.toml and the
-// TOML parser have arrived, about 300 ms into a load. boot.js calls startEarly() as
-// soon as the page's scripts run, so the runtime downloads, compiles and boots while
-// PyScript gets ready; PyScript's loadPyodide() then picks up that same instance and
-// connects its stdout/stderr to it. The module is shared (one URL, one instance).
+// TOML parser have arrived, about 300 ms into a load. index.html also loads this module
+// as an async script, which starts Pyodide as soon as the module arrives, so the
+// runtime downloads, compiles and boots while PyScript gets ready; PyScript's
+// loadPyodide() then picks up that same instance and connects its stdout/stderr to it.
+// The module is shared (one URL, one instance). If the early start fails, PyScript
+// gets the same failure when it asks, and reports it.
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
 
 export { version };
@@ -29,3 +31,5 @@ export async function loadPyodide(options = {}) {
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });
   return pyodide;
 }
+
+startEarly().catch(() => {});
