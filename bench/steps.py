@@ -2,6 +2,7 @@
 """What each start-up change bought: builds of several git revisions, measured together.
 
     python3 bench/steps.py --runs 5 before=1e96a2a now=HEAD now+bytecode=HEAD:--bytecode
+    python3 bench/steps.py --runs 5 mine=dir:/tmp/site   # a site built some other way
 
 Each ``NAME=REV[:BUILD-FLAGS]`` is checked out into a temporary git worktree (sharing
 this checkout's ``node_modules``) and built with ``scripts/build_site.py`` and the
@@ -73,8 +74,12 @@ def parse(spec: str) -> Variant:
 
 
 def build(variant: Variant, root: Path, work: Path) -> None:
-    """Check ``variant.rev`` out and build it into ``root / variant.slug``."""
+    """Check ``variant.rev`` out and build it into ``root / variant.slug``; a rev
+    ``dir`` names an already built site (the first flag is its folder)."""
     assert variant.rev is not None
+    if variant.rev == "dir":
+        shutil.copytree(variant.flags[0], root / variant.slug)
+        return
     tree = work / variant.slug
     subprocess.run(
         ["git", "worktree", "add", "--detach", str(tree), variant.rev],

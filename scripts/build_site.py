@@ -162,9 +162,12 @@ def preload_links(site: Path) -> str:
     and the standard library (about 400 ms in on a local server, more on a network).
     Each hint matches the request the runtime makes later (``fetch()`` defaults: CORS
     mode, same-origin credentials), so the browser hands over the preloaded response
-    instead of fetching twice. Not the app zip: PyScript asks for it only once the
-    interpreter is up, seconds after the load event on a slow device, and Chromium
-    warns about a preload unused that long.
+    instead of fetching twice. Two files get no hint, both measured (bench/steps.py):
+    the wasm, because a preloaded response never meets V8's cached compilation of it
+    (a returning visitor's start-up went from 2.6 s to 3.8-4.3 s; runtime.mjs requests
+    it within ~100 ms anyway), and the app zip, because PyScript asks for it only
+    once the interpreter is up, seconds after the load event on a slow device, and
+    Chromium warns about a preload unused that long.
     """
     core = (site / "vendor" / "pyscript" / "core.js").read_text("utf-8")
     chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core)
@@ -172,8 +175,7 @@ def preload_links(site: Path) -> str:
         raise BuildError("vendor/pyscript/core.js no longer imports a core-*.js chunk")
     modules = [f"vendor/pyscript/{chunk.group(1)}", "web/runtime.mjs", "vendor/pyodide/pyodide.mjs"]
     modules.append("vendor/pyodide/pyodide.asm.mjs")
-    fetched = ["vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/python_stdlib.zip"]
-    fetched.append("vendor/pyodide/pyodide-lock.json")
+    fetched = ["vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"]
     for rel in modules + fetched:
         if not (site / rel).is_file():
             raise BuildError(f"preload hint for a file the site lacks: {rel}")
