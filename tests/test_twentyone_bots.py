@@ -16,6 +16,7 @@ from pygame_core.twentyone import (
     infer,
     odds,
     play_rank,
+    playout,
     sim,
 )
 from pygame_core.twentyone.bots import MediumBot, make_bot
@@ -166,3 +167,66 @@ def test_swap_chance_counts_the_unseen_cards_of_the_rank() -> None:
     aces_held = sum(1 for c in view.hand if play_rank(c, False) == 14)
     expected = odds.draw_chance(4 - aces_held, 45, 3)
     assert odds.swap_chance(view, 14, 3) == expected
+
+
+def test_own_options_list_every_distinct_move() -> None:
+    assert playout.own_options([3, 3, 8, 8, 12], None) == [(1, 3), (2, 3), (1, 8), (2, 8), (1, 12)]
+    assert playout.own_options([3, 3, 8], None) == [(1, 3), (2, 3), (1, 8)]
+    assert playout.own_options([8, 14], None) == [(1, 8), (1, 14)]
+    assert playout.own_options([3, 9, 9, 12], (1, 1, 9, 1)) == [(1, 9), (1, 12)]
+    assert playout.own_options([3, 9, 9, 12], (1, 2, 5, 1)) == [(2, 9)]
+    assert playout.own_options([9, 9], (1, 2, 5, 1)) == [(0, 0)]
+    assert playout.own_options([3, 5], (1, 1, 9, 1)) == [(0, 0)]
+
+
+def test_the_own_lookahead_leads_high_to_force_out_an_ace() -> None:
+    # Seat 2 keeps its ace against the policy's lead of the 9; leading the king forces
+    # the ace out, and the queen then ties for the best last card.
+    hands = [[9, 12, 13], [5, 7, 9], [3, 12, 14]]
+
+    def mine(last: tuple[int, ...]) -> float:
+        return float(sim.points(last, False)[0])
+
+    assert sim.lead(hands[0]) == (1, 9)
+    assert playout.best_move(hands, 0, None, False, mine) == (1, 13)
+    assert hands == [[9, 12, 13], [5, 7, 9], [3, 12, 14]]
+    playout.finish_play(hands, 0, None, False, 0, mine)
+    assert [h[0] for h in hands] == [12, 7, 12]
+
+
+def test_the_own_lookahead_never_does_worse_than_the_policy() -> None:
+    stream = Rng.from_seed(4).stream()
+
+    def mine(last: tuple[int, ...]) -> float:
+        return float(sim.points(last, False)[0])
+
+    for _ in range(200):
+        deck = [2 + i % 13 for i in range(52)]
+        stream.shuffle(deck)
+        hands = [sorted(deck[5 * s : 5 * s + 5]) for s in range(4)]
+        chosen = playout.best_move(hands, 0, None, False, mine)
+        results = []
+        for move in (chosen, sim.lead(hands[0])):
+            trial = [h[:] for h in hands]
+            sim.finish_play(trial, 0, None, False, move)
+            results.append(mine(tuple(h[0] for h in trial)))
+        assert results[0] >= results[1]
+
+
+def test_the_opener_kept_no_ace() -> None:
+    for _, view in _medium_views(3):
+        if view.phase == "play" and view.exchange == "open" and not view.tricks:
+            assumed, _ = infer.hand_facts(view)
+            # The leader opened without an ace, so an ace it holds now was drawn.
+            assert not (assumed[view.leader].need_mask >> 14) & 1
+            assert (assumed[view.leader].need_mask >> 13) & 1
+            break
+
+
+def test_the_expert_leaves_the_exchange_to_the_policy_unless_told() -> None:
+    medium, searching = MediumBot(), ExpertBot(playouts=40, search_exchange=True)
+    for state, view in _medium_views(2):
+        if view.phase != "play":
+            legal = GAME.legal_actions(state)
+            assert ExpertBot().choose(view, legal, 3) == medium.choose(view, legal, 3)
+            assert searching.choose(view, legal, 3) in legal

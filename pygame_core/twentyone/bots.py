@@ -4,7 +4,9 @@
   exchanges only its very lowest cards and opens the exchange at random.
 - ``medium``: the hand-made policy of :mod:`~pygame_core.twentyone.sim` (keep the best
   card for the end, spend low cards, exchange low cards, open with a weak hand).
-- ``expert``: determinized Monte Carlo search (:mod:`~pygame_core.twentyone.search`).
+- ``expert``: determinized Monte Carlo search over its plays, with a lookahead for its
+  own later turns in each playout; it exchanges like ``medium`` (searching the exchange
+  measured no better) (:mod:`~pygame_core.twentyone.search`).
 
 Every bot sees only a :class:`~pygame_core.twentyone.rules.TwentyOneView` and the legal
 actions, and is deterministic given its seed.

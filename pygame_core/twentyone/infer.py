@@ -11,7 +11,8 @@ Two kinds of facts are drawn from this deal's exchange and tricks, per hidden se
   follow is the cheapest card that beats; an exchange gives away every card below
   :data:`~pygame_core.twentyone.sim.SWAP_BELOW` and no other (so the cards it gave
   away are all lower, and the ones it kept all higher);
-  refusing the exchange means holding a card of the best rank.
+  refusing the exchange means holding a card of the best rank, and opening it holding
+  none (so the leader kept none: any it holds now was drawn).
 
 Hands only shrink in play, so a fact about the hand at some turn still holds later.
 :func:`deal_hidden` deals the unseen cards to meet the facts, dropping the assumed
@@ -129,6 +130,7 @@ def _exchange_facts(view: TwentyOneView, assumed: list[HandFacts]) -> None:
         assumed[view.leader].need_count = 1
         return
     pile = DECK_SIZE - HAND_SIZE * n
+    high = _ALL_RANKS ^ _span(0, sim.SWAP_BELOW)
     for step in range(n):
         seat = (view.leader + step) % n
         count = view.swaps[seat]
@@ -136,7 +138,9 @@ def _exchange_facts(view: TwentyOneView, assumed: list[HandFacts]) -> None:
             break
         assumed[n + seat].forbidden = _ALL_RANKS ^ _span(0, sim.SWAP_BELOW)
         if count < pile:
-            assumed[seat].need_mask = _ALL_RANKS ^ _span(0, sim.SWAP_BELOW)
+            # The leader opened the exchange, so it kept no card of the best rank.
+            kept = high & ~(1 << sim.top_rank(view.config.low_ace)) if step == 0 else high
+            assumed[seat].need_mask = kept
             assumed[seat].need_count = HAND_SIZE - count
         pile -= count
 

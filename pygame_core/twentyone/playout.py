@@ -1,0 +1,124 @@
+"""Playouts in which the searching seat plays better than the policy.
+
+:func:`~pygame_core.twentyone.sim.finish_play` plays every seat by the policy. In the
+expert's playouts the other seats keep doing so (the medium bots play exactly that),
+but the searching seat's own later decisions are improved by a one-step lookahead on
+the dealt world: at each of its turns, every distinct choice is played out with the
+policy continuation and the best by ``score`` is taken. Inside a determinization this
+is perfect-information play, a second policy-improvement step on top of the search's
+choice at the root.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Callable
+
+from . import sim
+
+#: Scores the last cards (play ranks by seat) for the searching seat.
+Score = Callable[[tuple[int, ...]], float]
+
+
+def own_options(hand: list[int], trick: sim.TrickState | None) -> list[tuple[int, int]]:
+    """The distinct ``(form, rank)`` moves of ``hand`` (two or more cards) facing
+    ``trick``; ``(0, 0)`` is the discard of the lowest card (or the pass)."""
+    found: list[tuple[int, int]] = []
+    pairs = len(hand) >= 3
+    if trick is None:
+        previous = -1
+        for i, value in enumerate(hand):
+            if value != previous:
+                found.append((1, value))
+                if pairs and i + 1 < len(hand) and hand[i + 1] == value:
+                    found.append((2, value))
+            previous = value
+        return found
+    _, form, best, _ = trick
+    start = bisect_left(hand, best)
+    previous = -1
+    for i in range(start, len(hand)):
+        value = hand[i]
+        if value == previous:
+            continue
+        previous = value
+        if form == 1:
+            found.append((1, value))
+        elif pairs and i + 1 < len(hand) and hand[i + 1] == value:
+            found.append((2, value))
+    return found or [(0, 0)]
+
+
+def best_move(
+    hands: list[list[int]],
+    turn: int,
+    trick: sim.TrickState | None,
+    pass_mode: bool,
+    score: Score,
+) -> tuple[int, int]:
+    """The move of ``turn`` whose policy continuation scores best on these hands."""
+    options = own_options(hands[turn], trick)
+    if len(options) == 1:
+        return options[0]
+    best_option = options[0]
+    best_value = -1.0
+    for option in options:
+        trial = [h[:] for h in hands]
+        sim.finish_play(trial, turn, trick, pass_mode, option)
+        value = score(tuple(h[0] for h in trial))
+        if value > best_value:
+            best_value, best_option = value, option
+    return best_option
+
+
+def finish_play(
+    hands: list[list[int]],
+    turn: int,
+    trick: sim.TrickState | None,
+    pass_mode: bool,
+    me: int,
+    score: Score,
+    first: tuple[int, int] | None = None,
+) -> None:
+    """Like :func:`sim.finish_play`, but seat ``me`` chooses by :func:`best_move`.
+
+    ``first`` (if given) is the move of ``turn`` now, as in :func:`sim.finish_play`.
+    """
+    n = len(hands)
+    if trick is None:
+        leading, leader, form, best, best_seat = True, turn, 1, 0, turn
+    else:
+        leading = False
+        leader, form, best, best_seat = trick
+    while True:
+        hand = hands[turn]
+        if first is None and turn == me:
+            state = None if leading else (leader, form, best, best_seat)
+            first = best_move(hands, turn, state, pass_mode, score)
+        if leading:
+            form, best = sim.lead(hand) if first is None else first
+            sim.remove(hand, form, best)
+            leader = best_seat = turn
+            leading = False
+        else:
+            value = sim.follow(hand, form, best) if first is None else first[1]
+            if value > 0:
+                sim.remove(hand, form, value)
+                best, best_seat = value, turn
+            elif not pass_mode:
+                del hand[0]
+        first = None
+        nxt = (turn + 1) % n
+        while nxt != leader and len(hands[nxt]) < 2:
+            nxt = (nxt + 1) % n
+        if nxt != leader:
+            turn = nxt
+            continue
+        for step in range(n):
+            seat = (best_seat + step) % n
+            if len(hands[seat]) >= 2:
+                turn = seat
+                leading = True
+                break
+        else:
+            return
