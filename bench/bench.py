@@ -867,7 +867,6 @@ KEY_FILES = (
     "pyodide.asm.wasm",
     "nordic21.zip",
     "zip-*.js",
-    "main.py",
 )
 HASHED = re.compile(r"^(.+)-[A-Za-z0-9_-]{8}\.js$")
 

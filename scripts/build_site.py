@@ -227,8 +227,6 @@ def build(out: Path, node_modules: Path = NODE, bytecode: bool = False) -> dict[
         if path.is_file() and path.suffix in WEB_ASSETS:
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, out / rel)
-    (out / "web").mkdir(exist_ok=True)
-    shutil.copy2(ROOT / "web" / "main.py", out / "web" / "main.py")
     (out / "app").mkdir()
     compiled = app_zip(out / "app" / "nordic21.zip", bytecode)
     if compiled:

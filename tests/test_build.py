@@ -38,7 +38,7 @@ def test_site_holds_exactly_what_pages_serves(tmp_path: Path) -> None:
         "index.html",
         "pyscript.toml",
         ".nojekyll",
-        "web/main.py",
+        "web/runtime.mjs",
         "web/style.css",
         "app/nordic21.zip",
         "vendor/pyodide/pyodide.asm.wasm",

@@ -1,4 +1,8 @@
-"""PyScript entry point: start the Nordic 21 UI (the code lives in the web package)."""
+"""The entry point: starts the Nordic 21 UI (the code lives in the web package).
+
+index.html's ``<script type="py">`` runs ``import web.main`` once the app zip is
+unpacked (so no separate request for this file).
+"""
 
 import js
 
