@@ -155,15 +155,18 @@ def boot_strings() -> dict[str, dict[str, str]]:
 
 
 def preload_links(site: Path) -> str:
-    """``<link>`` hints that start every start-up download as the page arrives.
+    """``<link>`` hints that start the start-up downloads as the page arrives.
 
-    Without them the downloads wait on a chain: core.js, then its chunk, then
-    pyscript.toml, then the TOML parser, then pyodide.mjs, and only then the runtime
-    and the standard library (about 400 ms in on a local server, more on a network).
+    Without them the downloads wait on chains: core.js, then its chunk; runtime.mjs,
+    then pyodide.mjs, then the lock file and the standard library (and before the
+    runtime started early: pyscript.toml, then the TOML parser, then pyodide.mjs,
+    about 400 ms in on a local server, more on a network).
     Each hint matches the request the runtime makes later (``fetch()`` defaults: CORS
     mode, same-origin credentials), so the browser hands over the preloaded response
-    instead of fetching twice. Two files get no hint, both measured (bench/steps.py):
-    the wasm, because a preloaded response never meets V8's cached compilation of it
+    instead of fetching twice. Three files get no hint, measured (bench/steps.py):
+    pyodide.asm.mjs, because a module preload also compiles its 1.2 MB on the main
+    thread while the page is still starting (browser CPU to ready 5.4 s -> 4.8 s
+    without it; Pyodide asks for it early enough); the wasm, because a preloaded response never meets V8's cached compilation of it
     (a returning visitor's start-up went from 2.6 s to 3.8-4.3 s; runtime.mjs requests
     it within ~100 ms anyway), and the app zip, because PyScript asks for it only
     once the interpreter is up, seconds after the load event on a slow device, and
@@ -174,7 +177,6 @@ def preload_links(site: Path) -> str:
     if chunk is None:
         raise BuildError("vendor/pyscript/core.js no longer imports a core-*.js chunk")
     modules = [f"vendor/pyscript/{chunk.group(1)}", "web/runtime.mjs", "vendor/pyodide/pyodide.mjs"]
-    modules.append("vendor/pyodide/pyodide.asm.mjs")
     fetched = ["vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"]
     for rel in modules + fetched:
         if not (site / rel).is_file():
