@@ -166,9 +166,10 @@ def preload_links(site: Path) -> str:
     instead of fetching twice. Three files get no hint, measured (bench/steps.py):
     pyodide.asm.mjs, because a module preload also compiles its 1.2 MB on the main
     thread while the page is still starting (browser CPU to ready 5.4 s -> 4.8 s
-    without it; Pyodide asks for it early enough); the wasm, because a preloaded response never meets V8's cached compilation of it
-    (a returning visitor's start-up went from 2.6 s to 3.8-4.3 s; runtime.mjs requests
-    it within ~100 ms anyway), and the app zip, because PyScript asks for it only
+    without it; Pyodide asks for it early enough); the wasm, because a preloaded
+    response never meets V8's cached compilation of it (a returning visitor's start-up
+    went from 2.6 s to 3.8-4.3 s; runtime.mjs requests it within ~100 ms anyway); and
+    the app zip, because PyScript asks for it only
     once the interpreter is up, seconds after the load event on a slow device, and
     Chromium warns about a preload unused that long.
     """
