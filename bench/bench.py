@@ -1014,6 +1014,17 @@ def targets(
     return out
 
 
+def busy(results: dict[str, Any]) -> bool:
+    """Whether other work kept the machine busy: the load before the bench started (the
+    load during it counts the bench's own browser, which uses both cores), or for older
+    results without that figure, the load during the page loads."""
+    machine = results["machine"]
+    load = machine.get("load_start")
+    if load is None:
+        load = results["startup"]["summary"]["load"]["max"] or 0
+    return bool(load > 0.5 * (machine["nproc"] or 1))
+
+
 def report(results: dict[str, Any]) -> str:
     """The Markdown report (recomputed from the runs, so older JSON files print too)."""
     s = startup_summary([Run(**r) for r in results["startup"]["runs"]])
@@ -1029,10 +1040,12 @@ def report(results: dict[str, Any]) -> str:
         f"Site: {results['site']['origin']} (commit {machine['commit']}; app zip "
         f"{kb(results['site']['zip_bytes'])}).",
         "",
-        f"Load average (1 min) during the page loads: median {fmt(s['load']['median'], 1)}, "
-        f"max {fmt(s['load']['max'], 1)}; at the end {fmt(machine.get('load_end'), 1)}.",
+        f"Load average (1 min) before the bench: {fmt(machine.get('load_start'), 1)}; during "
+        f"the page loads (the bench's own browser included): median "
+        f"{fmt(s['load']['median'], 1)}, max {fmt(s['load']['max'], 1)}; at the end "
+        f"{fmt(machine.get('load_end'), 1)}.",
     ]
-    if (s["load"]["max"] or 0) > 0.5 * (machine["nproc"] or 1):
+    if busy(results):
         lines.append(
             "**Warning: the machine was busy with other work during the bench; absolute "
             "times are inflated and noisy. The app/bare ratios are fairer (runs alternate), "
@@ -1113,7 +1126,7 @@ def report(results: dict[str, Any]) -> str:
     lines += startup_diagnostics_report(results)
     lines += python_report(results)
     lines += ["", "## Targets", ""]
-    if (s["load"]["max"] or 0) > 0.5 * (machine["nproc"] or 1):
+    if busy(results):
         lines += [
             "(The machine was busy: the start-up and FCP verdicts below rest on noisy wall "
             "times; trust them only from a run on an idle machine.)",
@@ -1367,6 +1380,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     settings = Settings.from_args(args)
     wait_for_idle(args.wait_idle)
+    load_start = os.getloadavg()[0]
     started = time.perf_counter()
     results: dict[str, Any] = {"settings": {**settings.__dict__, "out": str(settings.out)}}
     with tempfile.TemporaryDirectory(prefix="nordic21-bench-") as tmp:
@@ -1381,6 +1395,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             chromium = f"Chromium {probe.version}"
             probe.close()
             results["machine"] = machine_info(chromium)
+            results["machine"]["load_start"] = load_start
             log(f"serving {root} at {server.url('/')}; {chromium}")
             runs = startup(pw, server, sizes, settings)
             results["startup"] = {
