@@ -23,9 +23,17 @@ export function startEarly() {
   return early;
 }
 
-/** What PyScript calls: the early interpreter, with PyScript's output handlers. */
+/**
+ * What PyScript calls: the early interpreter, with PyScript's output handlers. PyScript
+ * also passes `indexURL` (Pyodide finds its files next to pyodide.mjs anyway) and, only
+ * when pyscript.toml lists packages, package options: the app has none, so a config
+ * that asks for packages is refused here rather than silently ignored.
+ */
 export async function loadPyodide(options = {}) {
   performance.mark("nordic21:pyscript-asks");
+  if (options.packages || options.lockFileURL || options.lockFileContents) {
+    throw new Error("web/runtime.mjs starts Pyodide without packages: load them from Python");
+  }
   const pyodide = await startEarly();
   if (options.stdout) pyodide.setStdout({ batched: options.stdout });
   if (options.stderr) pyodide.setStderr({ batched: options.stderr });
