@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import zipfile
@@ -56,6 +57,42 @@ def test_site_holds_exactly_what_pages_serves(tmp_path: Path) -> None:
     assert "pygame_core/__init__.py" in names
     assert "web/app.py" in names
     assert "web/locales/en.json" in names
+    assert not [n for n in names if n.endswith(".pyc")], "bytecode only with --bytecode"
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_preload_hints_name_files_of_the_site(tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert run_build("--out", str(out)).returncode == 0
+    html = (out / "index.html").read_text()
+    hints = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"', html)
+    assert {rel for _, rel in hints} >= {"web/runtime.mjs", "vendor/pyodide/python_stdlib.zip"}
+    for kind, rel in hints:
+        assert (out / rel).is_file(), rel
+        if kind == "preload":
+            assert f'href="./{rel}" as="fetch" crossorigin>' in html, "must match fetch()"
+    # Measured (scripts/build_site.py): these must not be preloaded.
+    for rel in ("pyodide.asm.wasm", "pyodide.asm.mjs", "nordic21.zip"):
+        assert not any(path.endswith(rel) for _, path in hints), rel
+    assert '<script type="module" async src="./web/runtime.mjs">' in html
+    assert '<script type="py" config="./pyscript.toml">import web.main</script>' in html
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_bytecode_option_compiles_the_start_up_modules(tmp_path: Path) -> None:
+    """``--bytecode`` (off by default: bytes) adds bytecode for the shipped Pyodide's
+    Python, for web.app and what it imports, and for nothing else."""
+    out = tmp_path / "site"
+    result = run_build("--out", str(out), "--bytecode")
+    assert result.returncode == 0, result.stderr
+    names = zipfile.ZipFile(out / "app" / "nordic21.zip").namelist()
+    compiled = {n for n in names if n.endswith(".pyc")}
+    stems = {re.sub(r"\.cpython-\d+\.pyc$", "", n) for n in compiled}
+    assert {"web/__pycache__/app", "pygame_core/__pycache__/contract"} <= stems
+    assert not [n for n in compiled if "/twentyone/" in n], "game modules load on demand"
+    for name in compiled:
+        source = name.replace("__pycache__/", "").split(".cpython-")[0] + ".py"
+        assert source in names, f"{name} ships beside its source"
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
