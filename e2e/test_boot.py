@@ -36,10 +36,14 @@ def test_runtime_starts_early_and_every_file_comes_once(page: Page, site: SiteSe
     marks = dict(
         page.evaluate("performance.getEntriesByType('mark').map(m => [m.name, m.startTime])")
     )
-    order = ["nordic21:runtime-start", "nordic21:runtime-ready", "nordic21:pyscript-asks"]
-    order += ["nordic21:python-started", "nordic21:imported", "nordic21:ready"]
-    assert all(name in marks for name in order), marks
-    assert [marks[name] for name in order] == sorted(marks[name] for name in order), marks
+    names = ["runtime-start", "runtime-ready", "pyscript-asks", "python-started", "imported"]
+    at = {name: marks[f"nordic21:{name}"] for name in [*names, "ready"]}
+    # Started before PyScript asked; whichever of "ready" and "asks" comes first
+    # depends on the device, but Python runs only after both.
+    assert at["runtime-start"] < at["pyscript-asks"], marks
+    assert at["runtime-start"] < at["runtime-ready"], marks
+    later = max(at["runtime-ready"], at["pyscript-asks"])
+    assert later <= at["python-started"] <= at["imported"] <= at["ready"], marks
     fetched = [r.split("?")[0] for r in site.requests[before:]]
     doubles = {path for path in fetched if fetched.count(path) > 1}
     assert not doubles, doubles
