@@ -84,41 +84,8 @@ def finish_play(
 
     ``first`` (if given) is the move of ``turn`` now, as in :func:`sim.finish_play`.
     """
-    n = len(hands)
-    if trick is None:
-        leading, leader, form, best, best_seat = True, turn, 1, 0, turn
-    else:
-        leading = False
-        leader, form, best, best_seat = trick
-    while True:
-        hand = hands[turn]
-        if first is None and turn == me:
-            state = None if leading else (leader, form, best, best_seat)
-            first = best_move(hands, turn, state, pass_mode, score)
-        if leading:
-            form, best = sim.lead(hand) if first is None else first
-            sim.remove(hand, form, best)
-            leader = best_seat = turn
-            leading = False
-        else:
-            value = sim.follow(hand, form, best) if first is None else first[1]
-            if value > 0:
-                sim.remove(hand, form, value)
-                best, best_seat = value, turn
-            elif not pass_mode:
-                del hand[0]
-        first = None
-        nxt = (turn + 1) % n
-        while nxt != leader and len(hands[nxt]) < 2:
-            nxt = (nxt + 1) % n
-        if nxt != leader:
-            turn = nxt
-            continue
-        for step in range(n):
-            seat = (best_seat + step) % n
-            if len(hands[seat]) >= 2:
-                turn = seat
-                leading = True
-                break
-        else:
-            return
+
+    def choose(hands: list[list[int]], seat: int, state: sim.TrickState | None) -> tuple[int, int]:
+        return best_move(hands, seat, state, pass_mode, score)
+
+    sim.finish_play(hands, turn, trick, pass_mode, first, me, choose)

@@ -16,7 +16,7 @@ exchange only with a weak hand.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .rules import points_for, rank_value
 
@@ -93,18 +93,25 @@ def remove(hand: list[int], form: int, value: int) -> None:
     del hand[i : i + form]
 
 
+#: Chooses a seat's move in a playout: (hands, seat, trick or None) -> (form, rank).
+Chooser = Callable[[list[list[int]], int, TrickState | None], tuple[int, int]]
+
+
 def finish_play(
     hands: list[list[int]],
     turn: int,
     trick: TrickState | None,
     pass_mode: bool,
     first: tuple[int, int] | None = None,
+    me: int = -1,
+    choose: Chooser | None = None,
 ) -> None:
     """Play the deal out in place by the policy until every hand holds one card.
 
     ``turn`` acts next, leading a new trick if ``trick`` is ``None``; its move is
     ``first`` if given (``(form, rank)`` of a lead or follow, ``(0, 0)`` for a discard
-    or pass), else the policy's.
+    or pass), else the policy's. With ``choose``, seat ``me`` makes its later moves by
+    ``choose`` instead of the policy (the expert's lookahead, :mod:`.playout`).
     """
     n = len(hands)
     if trick is None:
@@ -114,6 +121,8 @@ def finish_play(
         leader, form, best, best_seat = trick
     while True:
         hand = hands[turn]
+        if first is None and turn == me and choose is not None:
+            first = choose(hands, turn, None if leading else (leader, form, best, best_seat))
         if leading:
             form, best = lead(hand) if first is None else first
             remove(hand, form, best)
