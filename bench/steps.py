@@ -26,16 +26,19 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from playwright.sync_api import Browser, Playwright, sync_playwright
+from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 
 from bench import (
     INIT_SCRIPT,
     PAGES,
+    READY_TIMEOUT_MS,
     ROOT,
     BenchServer,
     children_cpu_seconds,
+    first_page,
     launch_options,
     log,
+    persistent,
 )
 
 READY = "window.__benchReady !== undefined"
@@ -95,17 +98,21 @@ def build(variant: Variant, root: Path, work: Path) -> None:
         subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
 
 
+def timed_load(page: Page, server: BenchServer, variant: Variant) -> tuple[float, float]:
+    """Load ``variant`` in ``page``: (ms to ready, browser CPU seconds)."""
+    before = children_cpu_seconds() or 0.0
+    page.goto(server.url(variant.path), wait_until="commit")
+    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    cpu = (children_cpu_seconds() or 0.0) - before
+    return float(page.evaluate("window.__benchReady")), cpu
+
+
 def load(browser: Browser, server: BenchServer, variant: Variant) -> tuple[float, float]:
-    """One cold load: (ms to ready, browser CPU seconds)."""
+    """One cold load (a fresh context)."""
     context = browser.new_context(service_workers="block")
     context.add_init_script(INIT_SCRIPT)
     try:
-        page = context.new_page()
-        before = children_cpu_seconds() or 0.0
-        page.goto(server.url(variant.path), wait_until="commit")
-        page.wait_for_function(READY, timeout=180_000)
-        cpu = (children_cpu_seconds() or 0.0) - before
-        return float(page.evaluate("window.__benchReady")), cpu
+        return timed_load(context.new_page(), server, variant)
     finally:
         context.close()
 
@@ -113,24 +120,23 @@ def load(browser: Browser, server: BenchServer, variant: Variant) -> tuple[float
 def warm(
     pw: Playwright, profile: Path, server: BenchServer, variant: Variant
 ) -> tuple[float, float]:
-    """One warm load from the HTTP cache of ``profile`` (primed on first use)."""
-    fresh = not profile.exists()
-    context = pw.chromium.launch_persistent_context(
-        str(profile), service_workers="block", **launch_options()
-    )
+    """One warm load from the HTTP cache of ``profile``, in a relaunched browser.
+
+    The first use primes the profile: one load that stays open until V8 has cached the
+    compiled wasm, in a browser of its own, so every measured load is alike.
+    """
+    if not profile.exists():
+        context = persistent(pw, profile, "block")
+        try:
+            context.add_init_script(INIT_SCRIPT)
+            timed_load(first_page(context), server, variant)
+            first_page(context).wait_for_timeout(SETTLE_S * 1000)
+        finally:
+            context.close()
+    context = persistent(pw, profile, "block")
     try:
         context.add_init_script(INIT_SCRIPT)
-        page = context.pages[0] if context.pages else context.new_page()
-        if fresh:
-            page.goto(server.url(variant.path), wait_until="commit")
-            page.wait_for_function(READY, timeout=180_000)
-            page.wait_for_timeout(SETTLE_S * 1000)
-            page.goto("about:blank")
-        before = children_cpu_seconds() or 0.0
-        page.goto(server.url(variant.path), wait_until="commit")
-        page.wait_for_function(READY, timeout=180_000)
-        cpu = (children_cpu_seconds() or 0.0) - before
-        return float(page.evaluate("window.__benchReady")), cpu
+        return timed_load(first_page(context), server, variant)
     finally:
         context.close()
 
