@@ -52,7 +52,8 @@ BOOT_KEYS = (
 )
 #: Files of web/ copied as they are (the Python goes into the app zip).
 WEB_ASSETS = frozenset({".css", ".js", ".mjs", ".svg", ".png", ".webmanifest"})
-#: The module web/main.py imports first: it and everything it imports ship precompiled.
+#: The module web/main.py imports first: with --bytecode, it and everything it imports
+#: ship precompiled.
 START_MODULE = "web.app"
 #: Zip entries get a fixed date so the same sources give the same bytes.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
@@ -166,12 +167,13 @@ def preload_links(site: Path) -> str:
     instead of fetching twice. Three files get no hint, measured (bench/steps.py):
     pyodide.asm.mjs, because a module preload also compiles its 1.2 MB on the main
     thread while the page is still starting (browser CPU to ready 5.4 s -> 4.8 s
-    without it; Pyodide asks for it early enough); the wasm, because a preloaded
-    response never meets V8's cached compilation of it (a returning visitor's start-up
-    went from 2.6 s to 3.8-4.3 s; runtime.mjs requests it within ~100 ms anyway); and
-    the app zip, because PyScript asks for it only
-    once the interpreter is up, seconds after the load event on a slow device, and
-    Chromium warns about a preload unused that long.
+    without it in one noisy comparison; Pyodide asks for it early enough); the wasm,
+    because a preloaded response never meets V8's cached compilation of it (a
+    returning visitor's start-up went from 2.6 s to 3.8-4.3 s; runtime.mjs requests it
+    within ~100 ms anyway); and
+    the app zip, because PyScript asks for it only once the interpreter is up, seconds
+    after the load event on a slow device, and Chromium warns about a preload unused
+    that long.
     """
     core = (site / "vendor" / "pyscript" / "core.js").read_text("utf-8")
     chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core)
@@ -257,7 +259,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--bytecode",
         action="store_true",
-        help="also ship the start-up modules precompiled (measured: see bench/README.md)",
+        help="also ship the start-up modules precompiled (the trade: README.md, Performance)",
     )
     args = parser.parse_args(argv)
     try:
