@@ -136,7 +136,7 @@ def _exchange_facts(view: TwentyOneView, assumed: list[HandFacts]) -> None:
         count = view.swaps[seat]
         if count < 0:
             break
-        assumed[n + seat].forbidden = _ALL_RANKS ^ _span(0, sim.SWAP_BELOW)
+        assumed[n + seat].forbidden = high
         if count < pile:
             # The leader opened the exchange, so it kept no card of the best rank.
             kept = high & ~(1 << sim.top_rank(view.config.low_ace)) if step == 0 else high
