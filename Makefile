@@ -1,9 +1,15 @@
 # Nordic 21: the two commands a newcomer needs are `make play` and `make test`.
+#
+# Python tools live in a project virtual environment (.venv), made from whatever
+# Python 3.11+ is on the machine: Debian's and Homebrew's refuse `pip install`
+# outside one (PEP 668). PYTHON picks the interpreter the venv is made from.
 PYTHON ?= python3
 PORT ?= 8000
 SITE := _site
+VENV := .venv
+PY := $(VENV)/bin/python
 
-.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e bench clean
+.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e soak bench clean
 
 ## make play: build the site and serve it on http://127.0.0.1:$(PORT)
 play: deps-node site serve
@@ -21,28 +27,38 @@ test: deps lint unit e2e
 
 deps: deps-python deps-node deps-browser
 
-deps-python:
-	$(PYTHON) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+deps-python: $(VENV)/.installed
+
+# The venv is (re)made when the pins change; a Python without the venv module
+# (Debian without python3-venv) gets it from apt when we are root, else a clear message.
+$(VENV)/.installed: requirements-dev.txt
+	@$(PYTHON) scripts/ensure_venv.py $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	@touch $@
 
 deps-node:
 	@if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
 
-deps-browser:
-	@$(PYTHON) scripts/ensure_browser.py
+deps-browser: deps-python
+	@$(PY) scripts/ensure_browser.py
 
-lint:
-	$(PYTHON) -m ruff check .
-	$(PYTHON) -m ruff format --check .
-	$(PYTHON) -m mypy
+lint: deps-python
+	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
+	$(PY) -m mypy
 
-unit:
-	$(PYTHON) -m pytest tests -n auto -q
+unit: deps-python
+	$(PY) -m pytest tests -n auto -q
 
-e2e: site
-	$(PYTHON) -m pytest e2e -q
+e2e: deps-python site
+	$(PY) -m pytest e2e -q
+
+## make soak: the long statistical runs (many playouts per game and preset)
+soak: deps-python
+	NORDIC21_PLAYOUTS=$${NORDIC21_PLAYOUTS:-20000} $(PY) -m pytest tests/test_contract.py tests/test_twentyone_contract.py -n auto -q -rA
 
 bench: deps site
-	$(PYTHON) bench/bench.py
+	$(PY) bench/bench.py
 
 clean:
 	rm -rf $(SITE) .pytest_cache .mypy_cache .ruff_cache test-results
