@@ -67,6 +67,10 @@ def cards_of(field: str, cards: Cards) -> tuple[int, ...]:
     Traceback (most recent call last):
     pygame_core.errors.ConfigError: hand: AS is given twice
     """
+    if not isinstance(cards, str):
+        cards = list(cards)
+        if len(cards) > 52:
+            raise ConfigError(field, f"{len(cards)} cards given; a deck has 52")
     if isinstance(cards, str):
         out = []
         for word in cards.split():
@@ -155,9 +159,12 @@ def chips_and_pot(
         check_count("chips", stack)
     if pot is None:
         pot = default_pot if chips is None else total - sum(stacks)
+        if pot < 0:
+            raise ConfigError("chips", f"stacks {stacks} hold {sum(stacks)}; the match has {total}")
     check_count("pot", pot)
     if sum(stacks) + pot != total:
         raise ConfigError(
-            "chips", f"stacks {stacks} and pot {pot} hold {sum(stacks) + pot} chips, not {total}"
+            "chips",
+            f"stacks {stacks} and pot {pot} hold {sum(stacks) + pot}; the match has {total}",
         )
     return stacks, pot

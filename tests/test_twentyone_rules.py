@@ -1,4 +1,4 @@
-"""Scenario tests for the rules of Twenty One, on hand-built states."""
+"""Scenario tests for the rules of Twenty One, on built positions."""
 
 from __future__ import annotations
 
@@ -18,13 +18,11 @@ from pygame_core.twentyone import (
     Play,
     RefuseExchange,
     Swap,
-    Trick,
-    TrickPlay,
     TwentyOneConfig,
     TwentyOneState,
     deal_points,
-    play_rank,
 )
+from pygame_core.twentyone.positions import position
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -36,34 +34,13 @@ def table(
     hands: Sequence[str],
     turn: int,
     *,
-    trick: Trick | None = None,
+    trick: Sequence[tuple[int, str]] = (),
     scores: Sequence[int] | None = None,
     **options: object,
 ) -> TwentyOneState:
-    """A play-phase state with the given hands; every other card lies in the pile."""
+    """A play-phase position with the given hands; every other card lies in the pile."""
     config = TwentyOneConfig(players=len(hands), **options)  # type: ignore[arg-type]
-    state = GAME.new_game(config, 1)
-    held = tuple(cards(h) for h in hands)
-    on_table = {c for t in ((trick,) if trick else ()) for p in t.plays for c in p.cards}
-    used = {c for h in held for c in h} | on_table
-    return dataclasses.replace(
-        state,
-        phase="play",
-        turn=turn,
-        hands=held,
-        pile=tuple(c for c in range(52) if c not in used),
-        exchange="refused",
-        trick=trick,
-        scores=tuple(scores) if scores is not None else state.scores,
-    )
-
-
-def led(seat: int, text: str, low_ace: bool = False) -> Trick:
-    """A trick just led by ``seat`` with ``text`` (one card or a pair)."""
-    played = cards(text)
-    return Trick(
-        seat, len(played), (TrickPlay(seat, "play", played),), seat, play_rank(played[0], low_ace)
-    )
+    return position(config, hands, actor=turn, trick=trick, scores=scores)
 
 
 def kinds(events: Sequence[Event]) -> list[str]:
@@ -76,12 +53,12 @@ def play(state: TwentyOneState, text: str) -> tuple[TwentyOneState, tuple[Event,
 
 # -- following -----------------------------------------------------------------------------
 def test_a_player_able_to_beat_must_and_may_choose_any_beating_card() -> None:
-    state = table(["2S 3S 4S", "5H 9H KH", "2D 3D 4D"], 1, trick=led(0, "8C"))
+    state = table(["2S 3S 4S", "5H 9H KH", "2D 3D 4D"], 1, trick=[(0, "8C")])
     assert set(GAME.legal_actions(state)) == {Play(cards("9H")), Play(cards("KH"))}
 
 
 def test_an_equal_card_is_allowed_and_takes_over_the_trick() -> None:
-    state = table(["2S 3S 4S", "8H 9H", "8D 5D 6D"], 1, trick=led(0, "8C"))
+    state = table(["2S 3S 4S", "8H 9H", "8D 5D 6D"], 1, trick=[(0, "8C")])
     assert Play(cards("8H")) in GAME.legal_actions(state)
     state, events = play(state, "8H")
     assert events[0].as_dict() == {"seat": 1, "cards": cards("8H"), "equal": 1}
@@ -93,7 +70,7 @@ def test_an_equal_card_is_allowed_and_takes_over_the_trick() -> None:
 
 
 def test_unable_to_beat_discards_a_lowest_card_of_any_suit() -> None:
-    state = table(["2S 3S 4S", "3H 3D 7H", "2D 4D 5D"], 1, trick=led(0, "9C"))
+    state = table(["2S 3S 4S", "3H 3D 7H", "2D 4D 5D"], 1, trick=[(0, "9C")])
     assert set(GAME.legal_actions(state)) == {Discard(cards("3H")[0]), Discard(cards("3D")[0])}
     state, events = GAME.apply(state, Discard(cards("3D")[0]))
     assert kinds(events) == ["discarded"]
@@ -101,7 +78,7 @@ def test_unable_to_beat_discards_a_lowest_card_of_any_suit() -> None:
 
 
 def test_discards_do_not_raise_the_bar() -> None:
-    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=led(0, "5C"))
+    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=[(0, "5C")])
     state, _ = play(state, "5H")
     # Seat 2 must beat the 5 (the best play), not anything discarded.
     assert set(GAME.legal_actions(state)) == {Play(cards("6D")), Play(cards("7D"))}
@@ -109,7 +86,7 @@ def test_discards_do_not_raise_the_bar() -> None:
 
 # -- pairs --------------------------------------------------------------------------------
 def test_a_pair_lead_must_be_followed_by_an_equal_or_higher_pair() -> None:
-    state = table(["2S 3S 4S", "9H 9D 8H 8D AS", "2D 4D 5D"], 1, trick=led(0, "8S 8C"))
+    state = table(["2S 3S 4S", "9H 9D 8H 8D AS", "2D 4D 5D"], 1, trick=[(0, "8S 8C")])
     assert set(GAME.legal_actions(state)) == {
         Play(cards("8H 8D")),
         Play(cards("9H 9D")),
@@ -117,7 +94,7 @@ def test_a_pair_lead_must_be_followed_by_an_equal_or_higher_pair() -> None:
 
 
 def test_a_single_ace_does_not_beat_a_pair_and_the_lowest_single_is_discarded() -> None:
-    state = table(["2S 3S 4S", "AH 3H 7H", "2D 4D 5D"], 1, trick=led(0, "8S 8C"))
+    state = table(["2S 3S 4S", "AH 3H 7H", "2D 4D 5D"], 1, trick=[(0, "8S 8C")])
     assert GAME.legal_actions(state) == (Discard(cards("3H")[0]),)
 
 
@@ -134,19 +111,19 @@ def test_a_player_with_two_cards_may_not_lead_a_pair() -> None:
 
 
 def test_two_cards_against_a_pair_count_as_unable_even_holding_a_higher_pair() -> None:
-    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=led(0, "8S 8C"))
+    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=[(0, "8S 8C")])
     assert set(GAME.legal_actions(state)) == {Discard(cards("KH")[0]), Discard(cards("KD")[0])}
     state, events = GAME.apply(state, Discard(cards("KH")[0]))
     assert kinds(events) == ["discarded", "out"]
 
 
 def test_two_cards_against_a_pair_pass_in_the_pass_variant() -> None:
-    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=led(0, "8S 8C"), cannot_beat="pass")
+    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=[(0, "8S 8C")], cannot_beat="pass")
     assert GAME.legal_actions(state) == (Pass(),)
 
 
 def test_two_cards_may_follow_a_single_and_keep_the_other() -> None:
-    state = table(["2S 3S 4S", "9H AH", "2D 4D 5D"], 1, trick=led(0, "8C"))
+    state = table(["2S 3S 4S", "9H AH", "2D 4D 5D"], 1, trick=[(0, "8C")])
     assert set(GAME.legal_actions(state)) == {Play(cards("9H")), Play(cards("AH"))}
     state, events = play(state, "9H")
     assert kinds(events) == ["played", "out"]
@@ -222,14 +199,14 @@ def test_everyone_scores_the_last_card_in_that_variant() -> None:
 def test_low_ace_is_worth_one_and_ranks_lowest() -> None:
     config = TwentyOneConfig(players=2, low_ace=True)
     assert deal_points((cards("AS")[0], cards("2H")[0]), config) == (0, 2)
-    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "KC", True), low_ace=True)
+    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=[(0, "KC")], low_ace=True)
     assert GAME.legal_actions(state) == (Discard(cards("AH")[0]),)
-    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "2C", True), low_ace=True)
+    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=[(0, "2C")], low_ace=True)
     assert set(GAME.legal_actions(state)) == {Play(cards("3H")), Play(cards("7H"))}
 
 
 def test_pass_variant_keeps_the_hand() -> None:
-    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=led(0, "9C"), cannot_beat="pass")
+    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=[(0, "9C")], cannot_beat="pass")
     assert GAME.legal_actions(state) == (Pass(),)
     state, events = GAME.apply(state, Pass())
     assert kinds(events) == ["passed"]
