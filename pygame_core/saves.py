@@ -44,7 +44,16 @@ def to_json(game: Game[Any, Any, Any, Any], state: Any) -> str:
 
 
 def from_json(text: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
-    """``(game, state)`` from a document made by :func:`to_json`."""
+    """``(game, state)`` from a document made by :func:`to_json`.
+
+    >>> game = get_game("dice21")
+    >>> state = game.new_game(game.config(players=2), seed=7)
+    >>> from_json(to_json(game, state))[1] == state
+    True
+    >>> from_json('{"format": "chess"}')
+    Traceback (most recent call last):
+    pygame_core.errors.SaveError: this is not a Nordic 21 save
+    """
     if not isinstance(text, (str, bytes)):
         raise SaveError("the save is not text")
     try:

@@ -43,6 +43,11 @@ def table(
     return position(config, hands, actor=turn, trick=trick, scores=scores)
 
 
+def led(seat: int, text: str) -> list[tuple[int, str]]:
+    """The turns of a trick just led by ``seat`` with ``text`` (one card or a pair)."""
+    return [(seat, text)]
+
+
 def kinds(events: Sequence[Event]) -> list[str]:
     return [e.kind for e in events]
 
@@ -53,12 +58,12 @@ def play(state: TwentyOneState, text: str) -> tuple[TwentyOneState, tuple[Event,
 
 # -- following -----------------------------------------------------------------------------
 def test_a_player_able_to_beat_must_and_may_choose_any_beating_card() -> None:
-    state = table(["2S 3S 4S", "5H 9H KH", "2D 3D 4D"], 1, trick=[(0, "8C")])
+    state = table(["2S 3S 4S", "5H 9H KH", "2D 3D 4D"], 1, trick=led(0, "8C"))
     assert set(GAME.legal_actions(state)) == {Play(cards("9H")), Play(cards("KH"))}
 
 
 def test_an_equal_card_is_allowed_and_takes_over_the_trick() -> None:
-    state = table(["2S 3S 4S", "8H 9H", "8D 5D 6D"], 1, trick=[(0, "8C")])
+    state = table(["2S 3S 4S", "8H 9H", "8D 5D 6D"], 1, trick=led(0, "8C"))
     assert Play(cards("8H")) in GAME.legal_actions(state)
     state, events = play(state, "8H")
     assert events[0].as_dict() == {"seat": 1, "cards": cards("8H"), "equal": 1}
@@ -70,7 +75,7 @@ def test_an_equal_card_is_allowed_and_takes_over_the_trick() -> None:
 
 
 def test_unable_to_beat_discards_a_lowest_card_of_any_suit() -> None:
-    state = table(["2S 3S 4S", "3H 3D 7H", "2D 4D 5D"], 1, trick=[(0, "9C")])
+    state = table(["2S 3S 4S", "3H 3D 7H", "2D 4D 5D"], 1, trick=led(0, "9C"))
     assert set(GAME.legal_actions(state)) == {Discard(cards("3H")[0]), Discard(cards("3D")[0])}
     state, events = GAME.apply(state, Discard(cards("3D")[0]))
     assert kinds(events) == ["discarded"]
@@ -78,7 +83,7 @@ def test_unable_to_beat_discards_a_lowest_card_of_any_suit() -> None:
 
 
 def test_discards_do_not_raise_the_bar() -> None:
-    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=[(0, "5C")])
+    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=led(0, "5C"))
     state, _ = play(state, "5H")
     # Seat 2 must beat the 5 (the best play), not anything discarded.
     assert set(GAME.legal_actions(state)) == {Play(cards("6D")), Play(cards("7D"))}
@@ -86,7 +91,7 @@ def test_discards_do_not_raise_the_bar() -> None:
 
 # -- pairs --------------------------------------------------------------------------------
 def test_a_pair_lead_must_be_followed_by_an_equal_or_higher_pair() -> None:
-    state = table(["2S 3S 4S", "9H 9D 8H 8D AS", "2D 4D 5D"], 1, trick=[(0, "8S 8C")])
+    state = table(["2S 3S 4S", "9H 9D 8H 8D AS", "2D 4D 5D"], 1, trick=led(0, "8S 8C"))
     assert set(GAME.legal_actions(state)) == {
         Play(cards("8H 8D")),
         Play(cards("9H 9D")),
@@ -94,7 +99,7 @@ def test_a_pair_lead_must_be_followed_by_an_equal_or_higher_pair() -> None:
 
 
 def test_a_single_ace_does_not_beat_a_pair_and_the_lowest_single_is_discarded() -> None:
-    state = table(["2S 3S 4S", "AH 3H 7H", "2D 4D 5D"], 1, trick=[(0, "8S 8C")])
+    state = table(["2S 3S 4S", "AH 3H 7H", "2D 4D 5D"], 1, trick=led(0, "8S 8C"))
     assert GAME.legal_actions(state) == (Discard(cards("3H")[0]),)
 
 
@@ -111,19 +116,19 @@ def test_a_player_with_two_cards_may_not_lead_a_pair() -> None:
 
 
 def test_two_cards_against_a_pair_count_as_unable_even_holding_a_higher_pair() -> None:
-    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=[(0, "8S 8C")])
+    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=led(0, "8S 8C"))
     assert set(GAME.legal_actions(state)) == {Discard(cards("KH")[0]), Discard(cards("KD")[0])}
     state, events = GAME.apply(state, Discard(cards("KH")[0]))
     assert kinds(events) == ["discarded", "out"]
 
 
 def test_two_cards_against_a_pair_pass_in_the_pass_variant() -> None:
-    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=[(0, "8S 8C")], cannot_beat="pass")
+    state = table(["2S 3S 4S", "KH KD", "2D 4D 5D"], 1, trick=led(0, "8S 8C"), cannot_beat="pass")
     assert GAME.legal_actions(state) == (Pass(),)
 
 
 def test_two_cards_may_follow_a_single_and_keep_the_other() -> None:
-    state = table(["2S 3S 4S", "9H AH", "2D 4D 5D"], 1, trick=[(0, "8C")])
+    state = table(["2S 3S 4S", "9H AH", "2D 4D 5D"], 1, trick=led(0, "8C"))
     assert set(GAME.legal_actions(state)) == {Play(cards("9H")), Play(cards("AH"))}
     state, events = play(state, "9H")
     assert kinds(events) == ["played", "out"]
@@ -199,14 +204,14 @@ def test_everyone_scores_the_last_card_in_that_variant() -> None:
 def test_low_ace_is_worth_one_and_ranks_lowest() -> None:
     config = TwentyOneConfig(players=2, low_ace=True)
     assert deal_points((cards("AS")[0], cards("2H")[0]), config) == (0, 2)
-    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=[(0, "KC")], low_ace=True)
+    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "KC"), low_ace=True)
     assert GAME.legal_actions(state) == (Discard(cards("AH")[0]),)
-    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=[(0, "2C")], low_ace=True)
+    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "2C"), low_ace=True)
     assert set(GAME.legal_actions(state)) == {Play(cards("3H")), Play(cards("7H"))}
 
 
 def test_pass_variant_keeps_the_hand() -> None:
-    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=[(0, "9C")], cannot_beat="pass")
+    state = table(["2S 3S 4S", "3H 5H", "4D 6D 7D"], 1, trick=led(0, "9C"), cannot_beat="pass")
     assert GAME.legal_actions(state) == (Pass(),)
     state, events = GAME.apply(state, Pass())
     assert kinds(events) == ["passed"]
