@@ -12,7 +12,7 @@ range, chips that do not add up):
 - :func:`pygame_core.banker.positions.position` (Tjueett and Tjugoett)
 - :func:`pygame_core.twentyone.positions.position`
 
-Chance after the position comes from a :class:`~pygame_core.rng.ScriptedRng`: the
+Chance after the position comes from a :class:`~pygame_core.scripted.ScriptedRng`: the
 builders take the next dice or cards, and :func:`with_chance` scripts any state. A built
 position is a test fixture, not a match: its history is empty, so a save of it would
 replay the seed's real opening instead.
@@ -28,7 +28,8 @@ from typing import Any, Protocol, TypeVar
 
 from .cards import card_name, is_card, parse_card
 from .errors import ConfigError
-from .rng import Chance, Rng, ScriptedRng
+from .rng import Rng
+from .scripted import Chance, ScriptedRng
 
 #: Cards as written in a test: ``"AS 10H"`` or card ints.
 Cards = str | Iterable[int]
@@ -44,7 +45,7 @@ S = TypeVar("S", bound=_HasRng)
 
 def with_chance(state: S, *outcomes: Chance, then: Rng | None = None) -> S:
     """``state`` whose next draws give ``outcomes`` in order (then ``then``'s draws, or
-    a :class:`~pygame_core.rng.ChanceScriptError`); nothing else changes.
+    a :class:`~pygame_core.scripted.ChanceScriptError`); nothing else changes.
 
     >>> from pygame_core.dice21 import GAME, Roll
     >>> state = with_chance(GAME.new_game(GAME.config(players=2), 0), 5)

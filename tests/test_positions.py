@@ -1,4 +1,4 @@
-"""Scripted chance (``rng.ScriptedRng``) and the position builders of every game.
+"""Scripted chance (``pygame_core.scripted.ScriptedRng``) and the position builders of every game.
 
 The builders must refuse impossible positions with a ConfigError naming the argument,
 and build positions the rules accept: the invariants hold and random play from them
@@ -25,7 +25,8 @@ from pygame_core.dice41 import Keep
 from pygame_core.dice41.positions import position as dice41_position
 from pygame_core.dice41.positions import with_throw
 from pygame_core.positions import with_chance
-from pygame_core.rng import Below, ChanceScriptError, Rng, ScriptedRng, Shuffled
+from pygame_core.rng import Rng
+from pygame_core.scripted import Below, ChanceScriptError, ScriptedRng, Shuffled
 from pygame_core.twentyone import Play
 from pygame_core.twentyone.positions import position as twentyone_position
 

@@ -22,7 +22,8 @@ from typing import Any
 from ..cards import card_name
 from ..errors import ConfigError
 from ..positions import Cards, cards_of, check_count, check_seat, chips_and_pot
-from ..rng import Below, Rng, ScriptedRng
+from ..rng import Rng
+from ..scripted import Below, ScriptedRng
 from .deck import FULL_MASK, mask_of, take
 from .game import BankerGame
 from .table import OVER, Table, TableState

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from ..errors import ConfigError
 from ..positions import check_count, check_faces, check_seat, chips_and_pot, per_seat
-from ..rng import Rng, ScriptedRng
+from ..rng import Rng
+from ..scripted import ScriptedRng
 from .rules import ANTE, DICE, PENALTY, Dice41Config, Dice41State, turn_score
 
 

@@ -18,7 +18,8 @@ from typing import Literal
 
 from ..errors import ConfigError
 from ..positions import Cards, cards_of, check_count, check_distinct, check_seat, per_seat
-from ..rng import Rng, ScriptedRng, Shuffled
+from ..rng import Rng
+from ..scripted import ScriptedRng, Shuffled
 from .rules import (
     DECK_SIZE,
     HAND_SIZE,
