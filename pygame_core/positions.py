@@ -114,6 +114,51 @@ def check_seat(field: str, seat: Any, players: int) -> int:
     return seat
 
 
+@dataclasses.dataclass(frozen=True)
+class Seating:
+    """Who plays a round of a dice game, in turn order, and who acts now."""
+
+    #: The seats in the round, clockwise from the start seat.
+    order: tuple[int, ...]
+    #: The index in ``order`` of the seat to act.
+    turn: int
+    #: The seats out of the match.
+    out: frozenset[int]
+
+
+def seating(
+    players: int,
+    start_seat: Any,
+    actor: Any,
+    out: Iterable[Any],
+    chips: bool,
+    stacks_given: bool,
+) -> Seating:
+    """The turn order of a round from ``start_seat`` without the seats ``out``, and
+    the place of ``actor`` (default: the start seat) in it; a match without ``chips``
+    puts nobody out, and with seats out the stacks must be given (``stacks_given``).
+
+    >>> seating(4, 3, 1, [0], chips=True, stacks_given=True)
+    Seating(order=(3, 1, 2), turn=1, out=frozenset({0}))
+    """
+    start_seat = check_seat("start_seat", start_seat, players)
+    out_seats = frozenset(check_seat("out", s, players) for s in out)
+    if out_seats and not chips:
+        raise ConfigError("out", "only a match with chips puts players out")
+    if start_seat in out_seats:
+        raise ConfigError("out", f"the start seat {start_seat} cannot be out")
+    if out_seats and not stacks_given:
+        raise ConfigError("chips", "give the stacks when seats are out of the match")
+    clockwise = ((start_seat + k) % players for k in range(players))
+    order = tuple(s for s in clockwise if s not in out_seats)
+    if len(order) < 2:
+        raise ConfigError("out", "a round needs two players")
+    actor = start_seat if actor is None else check_seat("actor", actor, players)
+    if actor not in order:
+        raise ConfigError("actor", f"seat {actor} is out of the match")
+    return Seating(order, order.index(actor), out_seats)
+
+
 def check_count(field: str, value: Any, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is a whole number from ``low`` (to ``high``)."""
     if isinstance(value, bool) or not isinstance(value, int) or value < low:
@@ -150,10 +195,11 @@ def chips_and_pot(
     default_chips: Sequence[int],
     default_pot: int,
     total: int,
+    out: frozenset[int] = frozenset(),
 ) -> tuple[tuple[int, ...], int]:
     """The stacks and pot of a position, checked: given stacks without a pot get the
-    rest of ``total`` in the pot, and stacks plus pot must make ``total`` (chips are
-    conserved)."""
+    rest of ``total`` in the pot, stacks plus pot must make ``total`` (chips are
+    conserved), and the seats ``out`` of the match hold none."""
     players = len(default_chips)
     stacks = tuple(default_chips) if chips is None else per_seat("chips", chips, players)
     for stack in stacks:
@@ -168,4 +214,16 @@ def chips_and_pot(
             "chips",
             f"stacks {stacks} and pot {pot} hold {sum(stacks) + pot}; the match has {total}",
         )
+    if any(stacks[s] for s in out):
+        raise ConfigError("chips", "a seat out of the match holds no chip")
     return stacks, pot
+
+
+def wins_per_seat(
+    field: str, wins: Sequence[int] | None, players: int, round_no: int
+) -> tuple[int, ...]:
+    """Rounds won per seat (default: none), each at most the rounds before ``round_no``."""
+    counts = (0,) * players if wins is None else per_seat(field, wins, players)
+    for count in counts:
+        check_count(field, count, 0, round_no - 1)
+    return counts

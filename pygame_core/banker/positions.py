@@ -22,7 +22,6 @@ from typing import Any
 from ..cards import card_name
 from ..errors import ConfigError
 from ..positions import Cards, cards_of, check_count, check_seat, chips_and_pot
-from ..rng import Rng
 from ..scripted import Below, ScriptedRng
 from .deck import FULL_MASK, mask_of, take
 from .game import BankerGame
@@ -76,30 +75,19 @@ def position(
     used = mask_of(cards_of("discard", discard))
     if (FULL_MASK & ~used).bit_count() < 2:
         raise ConfigError("discard", "the deck would have been reshuffled: leave two cards")
-    base = TableState(
-        config=config,
-        seed=seed,
-        rng=Rng.from_seed(seed),
+    # The real opening gives every field its start; the position then moves the match on.
+    base = dataclasses.replace(
+        game.new_game(config, seed),
         phase=OVER,
         actor=None,
         banker=banker,
         first_banker=banker,
         chips=stacks,
         pot=pot,
-        bets=(0,) * players,
-        hands=((),) * players,
-        status=("",) * players,
-        reasons=("",) * players,
-        results=(0,) * players,
-        bank_hand=(),
-        opponent=None,
         deck=FULL_MASK & ~used,
         discard=used,
         round=round - 1,
         bank_deals=bank_deals,
-        laps=0,
-        reshuffles=0,
-        bank_net=0,
     )
     if next_cards:
         base = with_cards(base, next_cards)

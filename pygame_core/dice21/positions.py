@@ -8,12 +8,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..errors import ConfigError
-from ..positions import check_count, check_faces, check_seat, chips_and_pot, per_seat
+from ..positions import check_count, check_faces, check_seat, chips_and_pot, seating, wins_per_seat
 from ..rng import Rng
 from ..scripted import ScriptedRng
+from . import GAME
 from .rules import Dice21Config, Dice21State, Rolloff, SeatStatus
 
 
@@ -51,54 +53,32 @@ def position(
     pygame_core.errors.ConfigError: throws: a throw of 1 die is 1 to 6, not 7
     """
     players = config.players
-    start_seat = check_seat("start_seat", start_seat, players)
-    out_seats = {check_seat("out", s, players) for s in out}
-    if out_seats and not config.chips:
-        raise ConfigError("out", "only a match with chips puts players out")
-    if start_seat in out_seats:
-        raise ConfigError("out", f"the start seat {start_seat} cannot be out")
-    order = tuple(
-        s for s in ((start_seat + k) % players for k in range(players)) if s not in out_seats
-    )
-    if len(order) < 2:
-        raise ConfigError("out", "a round needs two players")
-    actor = start_seat if actor is None else check_seat("actor", actor, players)
-    if actor not in order:
-        raise ConfigError("actor", f"seat {actor} is out of the match")
-    turn = order.index(actor)
+    seats = seating(players, start_seat, actor, out, config.chips, chips is not None)
+    order, turn, out_seats = seats.order, seats.turn, seats.out
     sums = _throw_sums(config, throws or {})
     totals = tuple(sum(sums[s]) for s in range(players))
     status: list[SeatStatus] = []
     for seat in range(players):
         status.append(_status(config, seat, order, turn, sums[seat], totals[seat], out_seats))
     chips_total = players * config.starting_chips if config.chips else 0
-    if config.chips and out_seats and chips is None:
-        raise ConfigError("chips", "give the stacks when seats are out of the match")
     # By default everyone in the round paid the ante, and each bust its bust chip.
     paid = [int(config.chips) * (1 + (status[s] == "bust")) for s in range(players)]
     default_chips = tuple(
         config.starting_chips - paid[s] if config.chips else 0 for s in range(players)
     )
-    stacks, pot = chips_and_pot(chips, pot, default_chips, sum(paid), chips_total)
-    if any(stacks[s] for s in out_seats):
-        raise ConfigError("chips", "a seat out of the match holds no chip")
-    wins = (0,) * players if rounds_won is None else per_seat("rounds_won", rounds_won, players)
-    for won in wins:
-        check_count("rounds_won", won, 0, round_no - 1)
+    stacks, pot = chips_and_pot(chips, pot, default_chips, sum(paid), chips_total, out_seats)
+    wins = wins_per_seat("rounds_won", rounds_won, players, round_no)
     planned = {"single": 1, "series": players, "rounds": config.rounds}[config.match]
     round_no = check_count("round_no", round_no, 1, planned)
     faces = check_faces("next_dice", next_dice)
     rng: Rng = ScriptedRng.of(*faces) if faces else Rng.from_seed(seed)
-    return Dice21State(
-        config=config,
-        seed=seed,
+    return dataclasses.replace(
+        GAME.new_game(config, seed),
         rng=rng,
         # The position sets the start seat, so no roll-off was thrown for it.
-        start_rolloff=Rolloff((), (start_seat - (round_no - 1)) % players),
+        start_rolloff=Rolloff((), (order[0] - (round_no - 1)) % players),
         round_no=round_no,
-        round_kind="normal",
-        contenders=tuple(range(players)),
-        start_seat=start_seat,
+        start_seat=order[0],
         order=order,
         turn=turn,
         totals=totals,
@@ -107,12 +87,6 @@ def position(
         chips=stacks,
         pot=pot,
         rounds_won=wins,
-        last_throw=(),
-        last_throw_seat=None,
-        last_result=None,
-        replays=0,
-        winners=(),
-        over=False,
     )
 
 
@@ -140,7 +114,7 @@ def _status(
     turn: int,
     sums: tuple[int, ...],
     total: int,
-    out_seats: set[int],
+    out_seats: frozenset[int],
 ) -> SeatStatus:
     """A seat's status from where it sits in the turn order, checked against its throws."""
     if seat in out_seats:

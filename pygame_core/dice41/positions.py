@@ -13,10 +13,10 @@ import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 
 from ..errors import ConfigError
-from ..positions import check_count, check_faces, check_seat, chips_and_pot, per_seat
+from ..positions import check_count, check_faces, check_seat, chips_and_pot, seating, wins_per_seat
 from ..rng import Rng
 from ..scripted import ScriptedRng
-from .rules import ANTE, DICE, PENALTY, Dice41Config, Dice41State, turn_score
+from .rules import ANTE, DICE, GAME, PENALTY, Dice41Config, Dice41State, turn_score
 
 
 def position(
@@ -51,23 +51,9 @@ def position(
     pygame_core.errors.ConfigError: dice: the actor throws 4 dice, not 3
     """
     players = config.players
-    start_seat = check_seat("start_seat", start_seat, players)
-    out_seats = {check_seat("out", s, players) for s in out}
-    if out_seats and not config.chips:
-        raise ConfigError("out", "only a match with chips puts players out")
-    if start_seat in out_seats:
-        raise ConfigError("out", f"the start seat {start_seat} cannot be out")
-    if config.chips and out_seats and chips is None:
-        raise ConfigError("chips", "give the stacks when seats are out of the match")
-    order = tuple(
-        s for s in ((start_seat + k) % players for k in range(players)) if s not in out_seats
-    )
-    if len(order) < 2:
-        raise ConfigError("out", "a round needs two players")
-    actor = start_seat if actor is None else check_seat("actor", actor, players)
-    if actor not in order:
-        raise ConfigError("actor", f"seat {actor} is out of the match")
-    turn = order.index(actor)
+    seats = seating(players, start_seat, actor, out, config.chips, chips is not None)
+    order, turn, out_seats = seats.order, seats.turn, seats.out
+    actor = order[turn]
     aside = [()] * players if kept is None else _kept(kept, players)
     for seat in range(players):
         _check_kept(seat, aside[seat], order, turn)
@@ -86,22 +72,17 @@ def position(
     ]
     total = players * config.starting_chips if config.chips else 0
     default = tuple(config.starting_chips - paid[s] if config.chips else 0 for s in range(players))
-    stacks, pot = chips_and_pot(chips, pot, default, sum(paid), total)
-    if any(stacks[s] for s in out_seats):
-        raise ConfigError("chips", "a seat out of the match holds no chip")
-    wins = (0,) * players if round_wins is None else per_seat("round_wins", round_wins, players)
-    for won in wins:
-        check_count("round_wins", won, 0, round_no - 1)
+    stacks, pot = chips_and_pot(chips, pot, default, sum(paid), total, out_seats)
+    wins = wins_per_seat("round_wins", round_wins, players, round_no)
     round_no = check_count("round_no", round_no, 1, config.rounds)
     faces = check_faces("next_dice", next_dice)
     rng = ScriptedRng.of(*faces) if faces else stream.freeze()
-    return Dice41State(
-        config=config,
-        seed=seed,
+    return dataclasses.replace(
+        GAME.new_game(config, seed),
         rng=rng,
         round_no=round_no,
         replay=check_count("replay", replay),
-        start_seat=start_seat,
+        start_seat=order[0],
         order=order,
         turn=turn,
         dice=throw,

@@ -13,13 +13,14 @@ as card ints.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Literal
 
 from ..errors import ConfigError
 from ..positions import Cards, cards_of, check_count, check_distinct, check_seat, per_seat
-from ..rng import Rng
 from ..scripted import ScriptedRng, Shuffled
+from . import GAME
 from .rules import (
     DECK_SIZE,
     HAND_SIZE,
@@ -101,10 +102,10 @@ def position(
     for total in totals:
         check_count("scores", total, 0, config.target - 1)
     exchange = "pending" if phase == "exchange_choice" else "refused" if config.exchange else "off"
-    return TwentyOneState(
-        config=config,
-        seed=seed,
-        rng=Rng.from_seed(seed) if next_deal is None else _deal_script(config, next_deal),
+    opened = GAME.new_game(config, seed)
+    return dataclasses.replace(
+        opened,
+        rng=opened.rng if next_deal is None else _deal_script(config, next_deal),
         deal=check_count("deal", deal, 1),
         dealer=dealer,
         leader=leader,
@@ -113,14 +114,10 @@ def position(
         hands=tuple(held),
         pile=tuple(top + rest),
         exchange=exchange,
-        swaps=(-1,) * players,
-        swapped_out=((),) * players,
-        tricks=(),
         trick=Trick(turns[0].seat, len(turns[0].cards), turns, top_seat, top_rank)
         if turns
         else None,
         scores=totals,
-        last_deal=None,
     )
 
 
