@@ -111,6 +111,7 @@ D21 = DICE21.config(players=3)
 D21_CHIPS = DICE21.config(players=3, chips=True, starting_chips=5)
 D41 = DICE41.config(players=2)
 T21 = TWENTYONE.config(players=2)
+T3 = TWENTYONE.config(players=3)
 TJU = TJUEETT.config(players=3)
 TJG = TJUGOETT.config(players=3)
 
@@ -145,8 +146,28 @@ REFUSED: list[tuple[Callable[[], Any], str, str]] = [
     (lambda: twentyone_position(T21, ["AS KS"]), "hands", "one entry per seat"),
     (lambda: twentyone_position(T21, ["AS KS", "QS"], actor=1), "actor", "holds one card"),
     (lambda: twentyone_position(T21, ["AS KS", "QS 2D"], actor=2), "actor", "seat 2"),
-    (lambda: twentyone_position(T21, ["AS KS", "QS 2D"], trick=[(0, "")]), "trick", "led"),
+    (lambda: twentyone_position(T21, ["AS KS", "QS 2D"], trick=[(0, "")]), "trick", "a pass"),
     (lambda: twentyone_position(T21, ["AS", "QS"]), "actor", "holds one card"),
+    (
+        lambda: twentyone_position(T21, ["2S 3S", "KH"], trick=[(0, "8C"), (1, "5D")]),
+        "trick",
+        "may not play 5D there",
+    ),
+    (
+        lambda: twentyone_position(T21, ["2S 3S", "5D"], trick=[(0, "8C"), (1, "KH")]),
+        "trick",
+        "the trick is complete",
+    ),
+    (
+        lambda: twentyone_position(T3, ["2S 3S", "KH 5D", "4C 6C"], trick=[(0, "8C"), (2, "9C")]),
+        "trick",
+        "seat 1 plays next in this trick, not 2",
+    ),
+    (
+        lambda: twentyone_position(T3, ["2S 3S", "KH 5D", "4C 6C"], trick=[(0, "8C")], actor=2),
+        "actor",
+        "seat 1 plays next in this trick, not 2",
+    ),
     (lambda: twentyone_position(T21, ["AS 2S", "QS 2D"], scores=[21, 0]), "scores", "20"),
     (
         lambda: twentyone_position(T21, ["AS 2S", "QS 2D"], next_deal=[range(7), range(6, 13)]),
