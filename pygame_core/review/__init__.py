@@ -31,6 +31,7 @@ How each game is rated (the modules of this package say more):
 from __future__ import annotations
 
 from .engine import (
+    COSTLIEST,
     DEFAULT_PLAYOUTS,
     Match,
     MatchInput,
@@ -55,6 +56,7 @@ from .model import (
 from .replay import Frame, Replay, replay_frames
 
 __all__ = [
+    "COSTLIEST",
     "DEFAULT_PLAYOUTS",
     "MARGIN_Z",
     "Decision",
