@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from pygame_core import SaveError, get_game, to_json
+from pygame_core import IllegalActionError, SaveError, get_game, to_json
 from pygame_core.review import (
     COSTLIEST,
     Match,
@@ -87,7 +87,7 @@ def test_bad_input_gets_a_clear_error() -> None:
         review_match({"format": "something else"})
     with pytest.raises(ValueError, match="no seat 5"):
         review_match(match, seats=(5,))
-    with pytest.raises(ValueError):
+    with pytest.raises(IllegalActionError):
         review_match(("dice21", match.config, match.seed, (*match.actions, *match.actions)))
 
 
