@@ -29,8 +29,8 @@ _RATERS = {
     "tjugoett": "pygame_core.review.banker",
     "twentyone": "pygame_core.review.twentyone",
 }
-#: Worlds per decision for the games whose rater estimates (Twenty One).
-DEFAULT_PLAYOUTS = 48
+#: Most worlds per estimated decision (Twenty One; see :data:`.twentyone.BATCH`).
+DEFAULT_PLAYOUTS = 64
 #: The costliest moments listed per seat.
 COSTLIEST = 3
 

@@ -10,7 +10,9 @@ of the match won, :func:`~pygame_core.twentyone.search.match_value`); a choice's
 margin is the standard error of that mean, and a decision's margin the standard error
 of the paired difference between the best choice and the chosen one (the worlds are
 shared, so the difference is much surer than either value). Every choice gets every
-world (no successive halving), so the estimates are unbiased; the seed fixes them.
+world (no successive halving), so the values are comparable; worlds come in batches
+of :data:`BATCH`, and stop before ``playouts`` once the chosen option is the best so
+far or clearly worse than it (most decisions take one batch). The seed fixes it all.
 
 An exchange that gave away other cards than the lowest is valued as played
 (key ``swap_<count>_as_played``) beside the search's swaps of the lowest cards.
@@ -40,10 +42,13 @@ from ..twentyone.rules import (
     TwentyOneView,
     play_rank,
 )
-from .model import Decision, Option, Reason
+from .model import MARGIN_Z, Decision, Option, Reason
 from .rating import Spot, make_decision
 
 AGAINST = "others_play_policy"
+#: Worlds dealt at a time; more come (up to ``playouts``) only while the chosen option
+#: is neither the best so far nor clearly worse than it.
+BATCH = 12
 
 
 def _key(view: TwentyOneView, choice: search.Choice) -> str:
@@ -83,6 +88,19 @@ def _swap_as_played(view: TwentyOneView, action: Swap) -> list[int] | None:
     return given + kept
 
 
+def _settled(samples: Sequence[Sequence[float]], mine: int) -> bool:
+    """Whether more worlds would not change the verdict on the chosen option: it is
+    the best so far, or clearly worse than the best."""
+    means = [sum(s) / len(s) for s in samples]
+    top = max(means)
+    if means[mine] == top:
+        return True
+    best = means.index(top)
+    diffs = [a - b for a, b in zip(samples[best], samples[mine], strict=True)]
+    mean, error = _mean_and_error(diffs)
+    return mean > MARGIN_Z * error
+
+
 def _mean_and_error(samples: Sequence[float]) -> tuple[float, float]:
     n = len(samples)
     mean = sum(samples) / n
@@ -117,10 +135,15 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
     unseen = infer.unseen_ranks(view)
     facts = infer.hand_facts(view)
     samples: list[list[float]] = [[] for _ in runs]
-    for _ in range(max(2, playouts)):
-        hands, rest = infer.deal_hidden(view, unseen, facts, stream)
-        for i, (run, choice) in enumerate(runs):
-            samples[i].append(run.value(choice, hands, rest))
+    mine = keys.index(chosen)
+    batch = max(2, min(BATCH, playouts))
+    while True:
+        for _ in range(batch):
+            hands, rest = infer.deal_hidden(view, unseen, facts, stream)
+            for i, (run, choice) in enumerate(runs):
+                samples[i].append(run.value(choice, hands, rest))
+        if len(samples[0]) + batch > playouts or _settled(samples, mine):
+            break
     stats = [_mean_and_error(s) for s in samples]
     options = tuple(
         Option(key, mean, error) for key, (mean, error) in zip(keys, stats, strict=True)
