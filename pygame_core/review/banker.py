@@ -50,7 +50,6 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
         amount = spot.action.amount
         return unrated_decision(
             spot,
-            view.round,
             "stake",
             f"stake_{amount}",
             "chips",
@@ -86,7 +85,6 @@ def _rate_bet(spot: Spot, view: TableView) -> Decision | None:
 
     return make_decision(
         spot,
-        view.round,
         "bet",
         options,
         f"bet_{amount}",
@@ -171,6 +169,4 @@ def _draw_or_stand(
             **extra,
         )
 
-    return make_decision(
-        spot, view.round, kind, options, chosen, "chips", "expert_model", against, reason
-    )
+    return make_decision(spot, kind, options, chosen, "chips", "expert_model", against, reason)

@@ -64,7 +64,6 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
 
     return make_decision(
         spot,
-        view.round_no,
         "roll_or_stop",
         options,
         chosen,

@@ -62,7 +62,6 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
 
     return make_decision(
         spot,
-        view.round_no,
         "keep",
         options,
         chosen,

@@ -41,7 +41,6 @@ def best_option(options: Sequence[Option], chosen: str) -> Option:
 
 def make_decision(
     spot: Spot,
-    round_no: int,
     kind: str,
     options: Sequence[Option],
     chosen: str,
@@ -64,7 +63,7 @@ def make_decision(
     return Decision(
         index=spot.index,
         seat=spot.seat,
-        round=round_no,
+        round=spot.view.round,
         kind=kind,
         chosen=chosen,
         best=best.key,
@@ -82,14 +81,12 @@ def make_decision(
     )
 
 
-def unrated_decision(
-    spot: Spot, round_no: int, kind: str, chosen: str, unit: Unit, reason: Reason
-) -> Decision:
+def unrated_decision(spot: Spot, kind: str, chosen: str, unit: Unit, reason: Reason) -> Decision:
     """A decision no model values (listed for the replay, never counted or blamed)."""
     return Decision(
         index=spot.index,
         seat=spot.seat,
-        round=round_no,
+        round=spot.view.round,
         kind=kind,
         chosen=chosen,
         best=chosen,

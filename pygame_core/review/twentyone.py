@@ -180,7 +180,6 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
     kind = "play" if playing else "exchange_choice" if view.phase == "exchange_choice" else "swap"
     return make_decision(
         spot,
-        view.deal,
         kind,
         options,
         chosen,
