@@ -7,6 +7,7 @@ import pytest
 from test_review_engine import bot_match
 
 from pygame_core.banker.hand import HIDDEN
+from pygame_core.banker.table import UNSETTLED
 from pygame_core.review import Match, replay_frames
 
 
@@ -66,9 +67,10 @@ def test_banker_frames_hide_the_other_seats_face_down_cards(game_id: str) -> Non
     hidden_seen = 0
     for frame in replay_frames(match, viewer=2).frames:
         for seat, hand in enumerate(frame.view.hands):
-            if seat != 2 and hand:
-                assert hand[0] == HIDDEN or frame.view.phase == "over"
-                hidden_seen += hand[0] == HIDDEN
+            if seat != 2 and hand and frame.view.status[seat] in UNSETTLED:
+                # A hand not yet settled shows its face-down card to its owner only.
+                assert hand[0] == HIDDEN
+                hidden_seen += 1
         assert not any(e.kind == "hidden_card" and e.get("seat") != 2 for e in frame.events)
     assert hidden_seen > 0
 

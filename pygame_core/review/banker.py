@@ -1,8 +1,9 @@
 """Rating Tjueett and Tjugoett decisions by the expert's card counting.
 
 Every figure is counted over the cards the seat had not seen
-(:func:`pygame_core.banker.odds.draw_pool` of its view) with the expert bot's models
-(:mod:`pygame_core.banker.bots`), in chips expected back; they are floats computed
+(:func:`pygame_core.banker.odds.draw_pool` of its view) with the expert bot's own
+figures (:func:`pygame_core.banker.bots.player_values`, ``player_model`` and
+``bank_values``, which its play compares), in chips expected back; they are floats computed
 from the exact integer weights of :mod:`pygame_core.banker.odds`, as the expert uses
 them (``method="expert_model"``).
 
@@ -26,21 +27,15 @@ the next card busts), ``stand``, ``draw`` (chips), ``bet`` (player) or ``stakes`
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-from ..banker.bots import BankModel, PlayerModel, own_hand
-from ..banker.hand import best_of, effective_total, has_ace, low_total
-from ..banker.odds import draw_pool, next_card_bust
+from ..banker.bots import bank_values, own_hand, player_model, player_values
+from ..banker.hand import effective_total
+from ..banker.odds import next_card_bust
 from ..banker.table import BANK, BET, STAKE, Draw, TableView, facing_seats
 from .model import Decision, Option, Reason
 from .rating import Spot, make_decision, unrated_decision
 
 PLAYER_AGAINST = "banker_draws_to_beat_you"
 BANKER_AGAINST = "players_stand_on_16_or_more"
-
-
-def _face_up(cards: Sequence[int]) -> tuple[int, bool, int]:
-    return low_total(cards), has_ace(cards), len(cards)
 
 
 def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
@@ -67,7 +62,7 @@ def _rate_bet(spot: Spot, view: TableView) -> Decision | None:
     if low == high:
         return None
     hand = own_hand(view)
-    per_chip = PlayerModel(draw_pool(view), hand[0], view.instant_win).value(hand[1:])
+    per_chip = player_model(view).value(hand[1:])
     amount = spot.action.amount
     # The smallest bet first: on equal value (a hand worth nothing) it is the best.
     amounts = sorted({low, amount, high})
@@ -97,10 +92,8 @@ def _rate_bet(spot: Spot, view: TableView) -> Decision | None:
 
 def _rate_draw(spot: Spot, view: TableView) -> Decision:
     hand = own_hand(view)
-    model = PlayerModel(draw_pool(view), hand[0], view.instant_win)
     bet = view.bets[spot.seat]
-    stand = bet * model.stand_value(hand[1:])
-    draw = bet * model.draw_value(hand[1:])
+    stand, draw = (bet * value for value in player_values(view))
     return _draw_or_stand(
         spot,
         view,
@@ -116,12 +109,8 @@ def _rate_draw(spot: Spot, view: TableView) -> Decision:
 
 
 def _rate_bank(spot: Spot, view: TableView) -> Decision:
-    seats = facing_seats(view)
-    facing = tuple((view.bets[s], _face_up(view.hands[s][1:])) for s in seats)
-    model = BankModel(draw_pool(view), facing, view.instant_win)
-    low, ace, cards = _face_up(view.bank_hand)
-    stand = model.stand_value(model.pool, best_of(low, ace))
-    draw = model.draw_value(low, ace, cards)
+    stand, draw = bank_values(view)
+    stakes = sum(view.bets[s] for s in facing_seats(view))
     return _draw_or_stand(
         spot,
         view,
@@ -130,9 +119,9 @@ def _rate_bank(spot: Spot, view: TableView) -> Decision:
         draw,
         BANKER_AGAINST,
         view.bank_total,
-        cards,
+        len(view.bank_hand),
         "banker",
-        stakes=model.stakes,
+        stakes=stakes,
     )
 
 
