@@ -6,6 +6,7 @@ import copy
 import json
 from fractions import Fraction
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -13,12 +14,17 @@ import pytest
 from pygame_core import IllegalActionError, SaveError, get_game, to_json
 from pygame_core.review import (
     COSTLIEST,
+    Decision,
     Match,
+    Option,
+    Reason,
     iter_review,
     load_match,
     replay_frames,
     review_match,
+    summarize,
 )
+from pygame_core.review.rating import Spot, make_decision
 from pygame_core.saves import to_data
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
@@ -185,3 +191,45 @@ def test_load_match_checks_every_action() -> None:
     assert load_match(match) is match
     again = load_match((match.game.id, match.config, match.seed, match.actions))
     assert again == match
+
+
+def test_an_estimate_within_its_margin_of_the_best_is_not_blamed() -> None:
+    spot = Spot(4, 1, SimpleNamespace(round=2), (), None)
+    options = (Option("a", 0.50, 0.01), Option("b", 0.48, 0.01))
+
+    def decide(margin: float) -> Decision:
+        return make_decision(
+            spot,
+            "play",
+            options,
+            "b",
+            "match_win",
+            "expert_search",
+            "x",
+            lambda mine, best: Reason.make("r", chosen=mine.key, best=best.key),
+            lambda best, mine: margin,
+        )
+
+    unsure = decide(0.02)
+    assert unsure.best == "a" and unsure.cost == pytest.approx(0.02)
+    assert unsure.is_best and unsure.margin == 0.02 and unsure.round == 2
+    sure = decide(0.005)
+    assert not sure.is_best and sure.reason.as_dict() == {"chosen": "b", "best": "a"}
+    assert summarize(1, [unsure, sure], "match_win").total_cost == pytest.approx(0.02)
+
+
+def test_a_choice_worth_as_much_as_the_best_is_the_best() -> None:
+    spot = Spot(0, 0, SimpleNamespace(round=1), (), None)
+    options = (Option("stop", Fraction(1, 2)), Option("roll", Fraction(1, 2)))
+    decision = make_decision(
+        spot,
+        "roll_or_stop",
+        options,
+        "roll",
+        "round_win",
+        "exact_odds",
+        "x",
+        lambda mine, best: Reason.make("r"),
+    )
+    assert decision.best == "roll" and decision.cost == 0 and decision.is_best
+    assert decision.margin is None

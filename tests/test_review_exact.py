@@ -15,7 +15,7 @@ from pygame_core.dice21.odds import turn_odds
 from pygame_core.dice41 import GAME as DICE41
 from pygame_core.dice41 import odds as odds41
 from pygame_core.dice41.rules import Dice41State, Keep
-from pygame_core.review import Match, rate_decision, review_match
+from pygame_core.review import Match, rate_decision, replay_frames, review_match
 from pygame_core.rng import Rng
 
 ROLL, STOP = Roll(), Stop()
@@ -221,3 +221,18 @@ def test_dice_review_of_expert_play_finds_no_mistake() -> None:
         review = review_match(match)
         for seat in review.seats:
             assert seat.best == seat.rated and seat.total_cost == 0 and not seat.costliest
+
+
+def test_luck_is_not_blamed_a_right_roll_that_busts_is_best() -> None:
+    busted_right = 0
+    for seed in range(10):
+        match = bot_match("dice21", ("expert", "expert"), seed, match="rounds", rounds=5)
+        review = review_match(match)
+        frames = replay_frames(match).frames
+        for seat in review.seats:
+            for decision in seat.decisions:
+                after = frames[decision.index + 1].events
+                if decision.chosen == "roll" and any(e.kind == "bust" for e in after):
+                    assert decision.is_best and decision.cost == 0
+                    busted_right += 1
+    assert busted_right > 0
