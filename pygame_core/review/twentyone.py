@@ -135,14 +135,14 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
     unseen = infer.unseen_ranks(view)
     facts = infer.hand_facts(view)
     samples: list[list[float]] = [[] for _ in runs]
-    mine = keys.index(chosen)
+    chosen_index = keys.index(chosen)
     batch = max(2, min(BATCH, playouts))
     while True:
         for _ in range(batch):
             hands, rest = infer.deal_hidden(view, unseen, facts, stream)
             for i, (run, choice) in enumerate(runs):
                 samples[i].append(run.value(choice, hands, rest))
-        if len(samples[0]) + batch > playouts or _settled(samples, mine):
+        if len(samples[0]) + batch > playouts or _settled(samples, chosen_index):
             break
     stats = [_mean_and_error(s) for s in samples]
     options = tuple(
