@@ -236,3 +236,10 @@ def test_luck_is_not_blamed_a_right_roll_that_busts_is_best() -> None:
                     assert decision.is_best and decision.cost == 0
                     busted_right += 1
     assert busted_right > 0
+
+
+def test_dice21_a_stop_below_the_best_total_is_named() -> None:
+    decision = rate_decision(DICE21, dice21_position(2, (19,), 17), STOP)
+    assert decision is not None and decision.reason.kind == "stood_below_best"
+    assert decision.chosen_value == 0 and decision.best == "roll"
+    assert decision.reason.get("best_total") == 19 and decision.reason.get("after") == 0

@@ -8,8 +8,8 @@ round's winner takes the pot.
 Reason kinds (params: ``total``, ``best_total``, ``best_holders``, ``after`` (players
 still to play), ``next_seat`` (the next of them, or ``None``), ``stop``, ``roll``,
 ``bust`` (the next throw's chance to go over), ``target``):
-``stood_too_soon``, ``rolled_too_far`` (the costly ones), ``stood_right``,
-``rolled_right``.
+``stood_too_soon``, ``stood_below_best`` (a stop that cannot win), ``rolled_too_far``
+(the costly ones), ``stood_right``, ``rolled_right``.
 """
 
 from __future__ import annotations
@@ -46,7 +46,11 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
 
     def reason(mine: Option, best: Option) -> Reason:
         if chosen == "stop":
-            kind = "stood_right" if best is mine else "stood_too_soon"
+            if best is mine:
+                kind = "stood_right"
+            else:
+                # Below a total that already stands, stopping cannot win the round.
+                kind = "stood_below_best" if total < view.best_total else "stood_too_soon"
         else:
             kind = "rolled_right" if best is mine else "rolled_too_far"
         return Reason.make(

@@ -33,9 +33,10 @@ MARGIN_Z = 1.96
 class Reason:
     """The data for one plain sentence about a decision; the UI words it.
 
-    ``kind`` names the sentence (``"stood_early"``, ``"kept_wrong_die"`` ...; the
+    ``kind`` names the sentence (``"stood_too_soon"``, ``"kept_wrong_die"`` ...; the
     module of each game lists its kinds) and ``params`` its numbers as sorted
-    ``(name, value)`` pairs, like :class:`~pygame_core.contract.Event`.
+    ``(name, value)`` pairs, like :class:`~pygame_core.contract.Event` (not one: a
+    reason is never private by itself, and ``Event.make`` reserves ``visible_to``).
     """
 
     kind: str
@@ -43,7 +44,7 @@ class Reason:
 
     @classmethod
     def make(cls, kind: str, **params: Any) -> Reason:
-        """``Reason.make("stood_early", total=15, best=0, after=1)``."""
+        """``Reason.make("stood_too_soon", total=15, best_total=0, after=1)``."""
         return cls(kind, tuple(sorted(params.items())))
 
     def get(self, name: str, default: Any = None) -> Any:
