@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 import copy
 import json
 from fractions import Fraction
@@ -233,3 +234,28 @@ def test_a_choice_worth_as_much_as_the_best_is_the_best() -> None:
     )
     assert decision.best == "roll" and decision.cost == 0 and decision.is_best
     assert decision.margin is None
+
+
+def test_the_review_is_pure_core_code() -> None:
+    # No browser module, no clock, no module-level random: the same review on CPython
+    # and in Pyodide, given the seed.
+    allowed = {
+        "__future__",
+        "collections",
+        "dataclasses",
+        "fractions",
+        "importlib",
+        "math",
+        "typing",
+    }
+    package = Path(__file__).parent.parent / "pygame_core" / "review"
+    for path in package.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0:
+                names = [node.module or ""]
+            else:
+                continue
+            for name in names:
+                assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
