@@ -94,6 +94,8 @@ def test_bad_input_gets_a_clear_error() -> None:
         review_match({"format": "something else"})
     with pytest.raises(ValueError, match="no seat 5"):
         review_match(match, seats=(5,))
+    with pytest.raises(ValueError, match="playouts"):
+        review_match(match, playouts=1)
     with pytest.raises(IllegalActionError):
         review_match(("dice21", match.config, match.seed, (*match.actions, *match.actions)))
 

@@ -123,6 +123,8 @@ def iter_review(
     (Twenty One); ``playouts`` is the number of worlds per estimated decision.
     Deterministic: the same arguments give the same review.
     """
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 2:
+        raise ValueError("playouts must be a whole number of at least 2")
     loaded = load_match(match)
     game = loaded.game
     players = loaded.config.players
