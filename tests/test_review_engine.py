@@ -21,12 +21,14 @@ from pygame_core.review import (
     Reason,
     iter_review,
     load_match,
+    rate_decision,
     replay_frames,
     review_match,
     summarize,
 )
 from pygame_core.review.rating import Spot, make_decision
 from pygame_core.saves import to_data
+from pygame_core.twentyone import OpenExchange, Swap, play_rank
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 
@@ -261,3 +263,30 @@ def test_the_review_is_pure_core_code() -> None:
                 continue
             for name in names:
                 assert name.split(".")[0] in allowed, f"{path.name} imports {name}"
+
+
+def test_a_twentyone_swap_of_other_than_the_lowest_cards_is_valued_as_played() -> None:
+    game = get_game("twentyone")
+    medium = game.make_bot("medium")
+    state = game.new_game(game.preset("classic", 4), 3)
+    while game.view(state, None).phase != "exchange":
+        seat = game.current_player(state)
+        legal = game.legal_actions(state)
+        # Open the exchange, so that the first seat has one.
+        action = (
+            OpenExchange()
+            if OpenExchange() in legal
+            else medium.choose(game.view(state, seat), legal, 0)
+        )
+        state, _ = game.apply(state, action)
+    seat = game.current_player(state)
+    view = game.view(state, seat)
+    highest = max(view.hand, key=lambda c: (play_rank(c, False), c))
+    decision = rate_decision(game, state, Swap((highest,)), seed=2, playouts=16)
+    assert decision is not None and decision.kind == "swap"
+    keys = [o.key for o in decision.options]
+    assert decision.chosen == "swap_1_as_played" and "swap_1" in keys and "swap_0" in keys
+    assert decision.reason.get("chosen") == "swap_1_as_played"
+    # Giving away the best card is the worst of these exchanges.
+    values = {o.key: o.value for o in decision.options}
+    assert values["swap_1_as_played"] < values["swap_1"]
