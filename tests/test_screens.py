@@ -11,23 +11,15 @@ import pytest
 from pygame_core import get_game
 from pygame_core.registry import game_ids
 from web.eventtext import card_text
+from web.games import get_ui
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator
-from web.screens import PLAY_SCREENS
 from web.screens.play import PlayOptions
 from web.screens.setup import render_setup
 from web.session import GameSession, Seat
 from web.setup import new_draft
 
 HOSTILE = "<img src=x onerror=alert(1)>"
-
-
-def screen_functions(game_id: str):  # type: ignore[no-untyped-def]
-    import importlib
-
-    module, render, decode = PLAY_SCREENS[game_id]
-    mod = importlib.import_module(module)
-    return getattr(mod, render), getattr(mod, decode)
 
 
 def seats_for(game_id: str, kinds: list[str]) -> tuple[Seat, ...]:
@@ -77,7 +69,7 @@ def test_setup_screen_renders_in_every_language(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> None:
     game = get_game(game_id)
-    render, _ = screen_functions(game_id)
+    render = get_ui(game_id).render_play
     players = max(game.min_players, 3)
     kinds = ["human", "human"] + ["medium"] * (players - 2)
     config = game.preset(next(iter(game.presets)), players)

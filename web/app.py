@@ -8,7 +8,7 @@ lets bots move after a short visible pause.
 from __future__ import annotations
 
 import asyncio
-import importlib
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
@@ -18,10 +18,10 @@ from pygame_core import IllegalActionError, Nordic21Error, SaveError
 from pygame_core.registry import game_ids
 from web.dom import Page, browser_languages, query_param
 from web.eventtext import log_lines
+from web.games import get_ui
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
 from web.saves import SaveBook, SaveImportError, StaleSaveError, concerns, concerns_home
-from web.screens import PLAY_SCREENS
 from web.screens.home import HomeData, render_home
 from web.screens.play import SPEEDS, PlayOptions
 from web.session import SEAT_KINDS, GameSession, Seat
@@ -107,7 +107,6 @@ class App:
 
             return render_setup(self.tr, self.draft)
         if self.screen == "play" and self.session is not None:
-            module, render, _ = PLAY_SCREENS[self.session.game_id]
             eyes = table_eyes(self.session, self.revealed)
             opts = replace(
                 self.opts,
@@ -117,7 +116,7 @@ class App:
                 amount=self.stepper_amount(eyes.viewer),
                 selected=self.picked_cards(),
             )
-            return getattr(importlib.import_module(module), render)(self.tr, self.session, opts)
+            return get_ui(self.session.game_id).render_play(self.tr, self.session, opts)
         if self.screen == "rules":
             from web.screens.rules import render_rules
 
@@ -141,7 +140,7 @@ class App:
         if session is None or viewer is None:
             return 0
         view = session.view(viewer)
-        low, high = getattr(view, "min_amount", 0), getattr(view, "max_amount", 0)
+        low, high = get_ui(session.game_id).amount_range(view)
         key = (view.round, view.phase, view.actor)
         if key != self.amount_key:
             self.amount, self.amount_key = low, key
@@ -298,12 +297,12 @@ class App:
 
     # -- events --------------------------------------------------------------------
     def on_action(self, name: str, data: dict[str, str]) -> None:
-        """A button was pressed."""
-        handler = getattr(self, "do_" + name.replace("-", "_"), None)
+        """A button was pressed (its ``data-action`` is ``name``)."""
+        handler = ACTIONS.get(name)
         if handler is None:
             return
         try:
-            handler(data)
+            handler(self, data)
         except Nordic21Error as exc:
             self.notice = str(exc)
         self.render()
@@ -366,8 +365,7 @@ class App:
         session = self.session
         if session is None or session.is_bot_turn() or table_eyes(session, self.revealed).cover:
             return
-        module, _, decode = PLAY_SCREENS[session.game_id]
-        self.perform(getattr(importlib.import_module(module), decode)(data))
+        self.perform(get_ui(session.game_id).decode(data))
 
     def do_toggle_card(self, data: dict[str, str]) -> None:
         card = int(data.get("card", "-1"))
@@ -383,7 +381,7 @@ class App:
         if session is None:
             return
         view = session.view(table_eyes(session, self.revealed).viewer)
-        low, high = getattr(view, "min_amount", 0), getattr(view, "max_amount", 0)
+        low, high = get_ui(session.game_id).amount_range(view)
         step = 1 if data.get("delta") == "1" else -1
         self.amount = min(max(self.amount + step, low), high)
 
@@ -463,6 +461,40 @@ class App:
 
     def do_cancel_delete(self, data: dict[str, str]) -> None:
         self.confirm_delete = None
+
+
+#: Every ``data-action`` a screen may carry, and the App method it calls. An explicit
+#: table, so mypy checks each handler's type (tests/test_controller.py checks that
+#: every action the screens render has an entry).
+ACTIONS: Mapping[str, Callable[[App, dict[str, str]], None]] = {
+    "set-lang": App.do_set_lang,
+    "go-home": App.do_go_home,
+    "open-game": App.do_open_game,
+    "open-rules": App.do_open_rules,
+    "close-rules": App.do_close_rules,
+    "set-preset": App.do_set_preset,
+    "set-option": App.do_set_option,
+    "add-seat": App.do_add_seat,
+    "remove-seat": App.do_remove_seat,
+    "start-game": App.do_start_game,
+    "act": App.do_act,
+    "toggle-card": App.do_toggle_card,
+    "show-cards": App.do_show_cards,
+    "amount": App.do_amount,
+    "toggle-coach": App.do_toggle_coach,
+    "set-speed": App.do_set_speed,
+    "new-game": App.do_new_game,
+    "play-again": App.do_play_again,
+    "continue": App.do_continue,
+    "delete-save": App.do_delete_save,
+    "confirm-delete": App.do_confirm_delete,
+    "cancel-delete": App.do_cancel_delete,
+    "reset-stats": App.do_reset_stats,
+    "confirm-reset-stats": App.do_confirm_reset_stats,
+    "cancel-reset-stats": App.do_cancel_reset_stats,
+    "export-one": App.do_export_one,
+    "export-all": App.do_export_all,
+}
 
 
 def start() -> App:

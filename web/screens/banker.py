@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pygame_core.banker import Bet, Draw, Stake, Stand
+from pygame_core.banker import Draw, Stand
 from web.coach import BankerAdvice, banker_advice
 from web.eventtext import log_lines
 from web.i18n import Translator, percent
@@ -278,14 +278,3 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         [seat_row(tr, session, view, s) for s in range(view.players)],
         lines,
     )
-
-
-def decode_banker(data: dict[str, str]) -> Any:
-    """The action a banker-game button stands for."""
-    move = data.get("move")
-    if move == "draw":
-        return Draw()
-    if move == "stand":
-        return Stand()
-    amount = int(data.get("amount", "0"))
-    return Stake(amount) if move == "stake" else Bet(amount)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pygame_core import get_game
+from web.games import OptionField
 from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, error_note, top_bar
 from web.session import MAX_NAME, SEAT_KINDS
-from web.setup import OptionField, SetupDraft
+from web.setup import SetupDraft
 
 
 def _option_label(tr: Translator, game_id: str, name: str) -> str:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, RefuseExchange, Swap
+from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, Swap
+from web.coach import twentyone_advice
 from web.eventtext import card_text, log_lines
 from web.i18n import Translator
 from web.markup import Markup, classes, h
@@ -250,8 +251,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
 
 def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence[Any]) -> Markup:
     """The expert bot's suggestion for this position (it sees only this view)."""
-    bot = session.game.make_bot("expert")
-    choice = bot.choose(view, legal, len(session.state.history))
+    choice = twentyone_advice(view, legal, len(session.state.history))
     if isinstance(choice, Play | Swap):
         text = tr.t(
             "t21.suggest_cards",
@@ -314,22 +314,3 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         [seat_row(tr, session, view, s) for s in range(len(names))],
         lines,
     )
-
-
-def decode_twentyone(data: dict[str, str]) -> Any:
-    """The action a Twenty One button stands for."""
-    move = data.get("move")
-    cards = tuple(
-        sorted(int(c) for c in data.get("cards", "").split(",") if c.strip().lstrip("-").isdigit())
-    )
-    if move == "open":
-        return OpenExchange()
-    if move == "refuse":
-        return RefuseExchange()
-    if move == "pass":
-        return Pass()
-    if move == "discard":
-        return Discard(cards[0] if cards else -1)
-    if move == "swap":
-        return Swap(cards)
-    return Play(cards)
