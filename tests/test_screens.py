@@ -101,3 +101,22 @@ def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> Non
     html = render(tr, session, PlayOptions())
     if session.over:
         assert "match-over" in html
+
+
+@pytest.mark.parametrize("game_id", ["tjueett", "tjugoett", "twentyone"])
+def test_patch_keys_are_unique_on_every_screen(game_id: str) -> None:
+    """The patcher matches elements by id and data-key: a key twice on one screen would
+    move one element into two places."""
+    game = get_game(game_id)
+    players = max(game.min_players, 3)
+    seats = seats_for(game_id, ["human"] + ["medium"] * (players - 1))
+    session = GameSession.start(game_id, game.preset(next(iter(game.presets)), players), seats, 5)
+    bot = game.make_bot("medium")
+    render = get_ui(game_id).render_play
+    for step in range(300):
+        html = render(Translator("en"), session, PlayOptions(viewer=0, coach=True))
+        keys = re.findall(r'\b(?:id|data-key)="([^"]+)"', html)
+        assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+        if session.over:
+            break
+        session.act(bot.choose(session.view(session.current), session.legal(), step))

@@ -50,6 +50,8 @@ def default_names(default_name: str, bot_name: str, count: int) -> tuple[Seat, .
 def new_draft(game_id: str, seats: tuple[Seat, ...]) -> SetupDraft:
     """A draft with the game's first preset."""
     game = get_game(game_id)
+    if len(seats) > game.max_players:
+        seats = seats[: game.max_players]
     preset = next(iter(game.presets))
     return apply_preset(SetupDraft(game_id, seats, preset, {}), preset)
 
@@ -91,7 +93,8 @@ def set_seat(
         return draft
     seat = draft.seats[index]
     if name is not None:
-        seat = replace(seat, name=name[: MAX_NAME * 2])
+        # Kept whole, even past MAX_NAME: the form says it is too long, never cuts it.
+        seat = replace(seat, name=name)
     if kind is not None and kind in SEAT_KINDS:
         seat = replace(seat, kind=_kind(kind))
     seats = draft.seats[:index] + (seat,) + draft.seats[index + 1 :]
@@ -146,6 +149,15 @@ def validate(draft: SetupDraft) -> tuple[Any | None, dict[str, str]]:
         errors["config"] = str(exc)
         return None, errors
     return (None, errors) if errors else (config, errors)
+
+
+def check_field(draft: SetupDraft, field: str) -> SetupDraft:
+    """The draft with ``field``'s error shown if it has one now (a field is checked as
+    it is left, not only at Start); other fields' errors stay as they were."""
+    _, errors = validate(draft)
+    if field in errors:
+        return replace(draft, errors={**draft.errors, field: errors[field]})
+    return draft
 
 
 def seats_for_start(draft: SetupDraft) -> tuple[Seat, ...]:

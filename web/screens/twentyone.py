@@ -70,6 +70,7 @@ def hand_picker(
                     "data-action": "toggle-card",
                     "data-card": c,
                     "data-focus": f"card-{c}",
+                    "data-key": f"card-{c}",
                     "aria-pressed": "true" if c in selected else "false",
                     "aria-describedby": None if ok or not mine else "card-reason",
                     "disabled": not ok,
@@ -204,7 +205,7 @@ def reveal_panel(tr: Translator, session: GameSession, view: Any) -> Markup | No
             "li",
             {"class": classes("reveal", result.points[s] and "scored")},
             h("span", None, names[s]),
-            card(tr, result.last_cards[s]),
+            card(tr, result.last_cards[s], keyed=False),
             h("span", None, tr.t("t21.points", n=result.points[s])),
         )
         for s in range(len(result.last_cards))
