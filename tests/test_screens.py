@@ -10,6 +10,7 @@ import pytest
 
 from pygame_core import get_game
 from pygame_core.registry import game_ids
+from pygame_core.twentyone import OpenExchange
 from web.eventtext import card_text
 from web.games import get_ui
 from web.handoff import table_eyes
@@ -120,3 +121,37 @@ def test_patch_keys_are_unique_on_every_screen(game_id: str) -> None:
         if session.over:
             break
         session.act(bot.choose(session.view(session.current), session.legal(), step))
+
+
+def test_twentyone_says_the_exchange_is_over_once_tricks_start_and_caps_the_swap() -> None:
+    game = get_game("twentyone")
+    session = GameSession.start(
+        "twentyone", game.config(players=2), (Seat("Ann", "human"), Seat("Bo", "human")), 2
+    )
+    tr = Translator("en")
+    render = get_ui("twentyone").render_play
+    seen_swap = False
+    for _ in range(60):
+        view = session.view(session.current)
+        html = render(tr, session, PlayOptions(viewer=session.current))
+        if view.phase == "play":
+            assert tr.t("t21.exchange.open") not in html
+        if view.phase == "exchange":
+            most = min(len(view.hand), view.pile_count)
+            assert tr.t("t21.swap_limit", n=most) in html
+            seen_swap = True
+        legal = session.legal()
+        session.act(OpenExchange() if OpenExchange() in legal else legal[0])
+        if session.over:
+            break
+    assert seen_swap
+
+
+def test_tjugoett_subtitle_counts_deals_from_one() -> None:
+    game = get_game("tjugoett")
+    seats = (Seat("Ann", "human"), Seat("Bo", "medium"), Seat("Cy", "medium"))
+    session = GameSession.start("tjugoett", game.config(players=3), seats, 1)
+    tr = Translator("en")
+    html = get_ui("tjugoett").render_play(tr, session, PlayOptions(viewer=0))
+    deal_of = tr.t("banker.deal_of", n=1, total=3)
+    assert deal_of in html and tr.t("banker.deal_of", n=0, total=3) not in html

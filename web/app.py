@@ -396,7 +396,7 @@ class App:
         """The first screen: the one ``text`` names; without one, the match that was
         on screen when the page was last left (so a reload comes back to it)."""
         open_id = self.store.get(OPEN_KEY)
-        if Address.parse(text).screen == "home" and open_id is not None:
+        if not text and open_id is not None:
             self.resume(open_id)
             self.render(push=False)
         else:

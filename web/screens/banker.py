@@ -35,8 +35,17 @@ def subtitle(tr: Translator, view: Any) -> str:
         else tr.t("play.round", n=view.round)
     )
     if view.deals_per_bank > 1 and view.phase != "over":
-        text += " · " + tr.t("banker.deal_of", n=view.bank_deals, total=view.deals_per_bank)
+        # bank_deals counts the banker's deals already played; this one is the next.
+        deal = min(view.bank_deals + 1, view.deals_per_bank)
+        text += " · " + tr.t("banker.deal_of", n=deal, total=view.deals_per_bank)
     return text
+
+
+def final_figure(tr: Translator, chips: int, score: int, kind: str) -> str:
+    """A seat's line at the end: its chips, and what it gained when that decided."""
+    if kind == "gain":
+        return tr.t("banker.final_gain", chips=chips, gain=f"{score:+d}")
+    return str(chips)
 
 
 def fresh_cards(session: GameSession, seat: int) -> int:
@@ -221,10 +230,14 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     names = session.names()
     payouts = [e for e in session.fresh if e.kind in PAYOUT_EVENTS]
     payout_lines = log_lines(payouts, opts.viewer, session.game_id, names, tr)
-    if session.over:
-        standings = sorted(
-            ((s, str(view.chips[s])) for s in range(view.players)), key=lambda x: -int(x[1])
-        )
+    result = session.game.outcome(session.state)
+    if result is not None:
+        # Ranked by what decided the match: chips, or (fixed bank) chips gained.
+        order = sorted(range(view.players), key=lambda seat: -result.scores[seat])
+        standings = [
+            (seat, final_figure(tr, view.chips[seat], result.scores[seat], result.score_kind))
+            for seat in order
+        ]
         stage: Markup = match_over_panel(tr, session, standings)
     else:
         bank_name = names[view.banker]

@@ -28,6 +28,14 @@ def subtitle(tr: Translator, view: Any) -> str:
     return tr.t("t21.deal_target", deal=view.round, target=view.target)
 
 
+def exchange_key(view: Any) -> str:
+    """The exchange's state as the table shows it: once the tricks are on, an exchange
+    that was open is over."""
+    if view.exchange == "open" and view.phase == "play":
+        return "t21.exchange.done"
+    return f"t21.exchange.{view.exchange}"
+
+
 def playable_cards(legal: Sequence[Any]) -> set[int]:
     """Cards that take part in some legal play, discard or swap."""
     cards: set[int] = set()
@@ -119,7 +127,9 @@ def move_buttons(
                 autofocus=True,
             )
         )
-        items.append(h("p", {"class": "hint"}, tr.t("t21.swap_limit", n=view.pile_count)))
+        # The most the rules allow now: the hand's size or the pile's, whichever is less.
+        most = max(len(a.cards) for a in legal if isinstance(a, Swap))
+        items.append(h("p", {"class": "hint"}, tr.t("t21.swap_limit", n=most)))
     if Play in kinds:
         items.append(
             button(
@@ -295,7 +305,7 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
             h(
                 "p",
                 {"class": "deck-info"},
-                tr.t(f"t21.exchange.{view.exchange}"),
+                tr.t(exchange_key(view)),
                 " · ",
                 tr.t("t21.pile", n=view.pile_count),
             ),
