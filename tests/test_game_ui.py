@@ -103,3 +103,21 @@ def test_saved_list_shows_the_round_or_deal_of_every_game() -> None:
             assert expected in html and "1" in expected
             if game_id == "twentyone":
                 assert expected == tr.t("save.deal", n=1)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_coach_speaks_at_the_acting_seat(game_id: str) -> None:
+    """Each game's coach, asked through its UI object as the bench and screens ask it."""
+    game = get_game(game_id)
+    ui = get_ui(game_id)
+    state = game.new_game(game.config(players=game.min_players), 9)
+    bot = game.make_bot("medium")
+    said = 0
+    for step in range(40):
+        seat = game.current_player(state)
+        if seat is None:
+            break
+        view, legal = game.view(state, seat), game.legal_actions(state)
+        said += ui.coach(view, legal) is not None
+        state, _ = game.apply(state, bot.choose(view, legal, step))
+    assert said

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from pygame_core import get_game
+
 
 @dataclass(frozen=True)
 class Dice21Advice:
@@ -119,6 +121,4 @@ def twentyone_advice(view: Any, legal: Sequence[Any], seed: int = 0) -> Any | No
     (``seed`` makes its sampling of the hidden hands repeatable); None when no move."""
     if not legal:
         return None
-    from pygame_core import get_game
-
     return get_game("twentyone").make_bot("expert").choose(view, legal, seed)
