@@ -101,3 +101,28 @@ def test_back_forward_and_reload_on_each_address(page: Page, site: SiteServer) -
     page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
     expect(page.locator(".banker-table")).to_be_visible()
     assert page.url == match_url
+
+
+def test_a_tap_in_progress_survives_a_bot_redraw(page: Page, site: SiteServer) -> None:
+    """A finger is down on a button when a bot's move redraws the table; lifting it
+    still presses that button."""
+    page.add_init_script("try { localStorage.setItem('nordic21.speed', 'slow') } catch (e) {}")
+    open_app(page, site.url, "?lang=en&seed=4")
+    button(page, "21").click()
+    rows = page.locator(".seat-row")
+    for i in range(rows.count()):
+        rows.nth(i).get_by_role("combobox").select_option("easy")
+    button(page, "Start").click()
+    coach = button(page, "Odds coach")
+    expect(coach).to_have_attribute("aria-pressed", "false")
+    box = coach.bounding_box()
+    assert box is not None
+    log = page.locator(".log li")
+    before = log.count()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_function(
+        "n => document.querySelectorAll('.log li').length > n", arg=before, timeout=10_000
+    )
+    page.mouse.up()
+    expect(coach).to_have_attribute("aria-pressed", "true")
