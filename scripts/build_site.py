@@ -86,6 +86,7 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
     if not morphdom.is_file():
         raise BuildError("morphdom is not installed.\nRun `npm ci` first.")
     files.append((morphdom, "vendor/morphdom/morphdom.min.js"))
+    files.append((morphdom.parent.parent / "LICENSE", "vendor/morphdom/LICENSE"))
     for path in sorted(pyscript.iterdir()):
         unused = path.name.startswith(UNUSED_PYSCRIPT_CHUNKS)
         if path.is_file() and path.suffix in {".js", ".css"} and not unused:
