@@ -14,11 +14,17 @@ Entries
                  "finished": false, "result": null},
      "game": <the rules core's save document, see pygame_core.saves>}
 
-``history.<id>``: a finished match, its summary only (``result`` holds ``winners``,
-``scores`` and ``score_kind``); at most :data:`HISTORY_LIMIT`, the oldest are dropped::
+``history.<id>``: a finished match, its summary (``result`` holds ``winners``,
+``scores`` and ``score_kind``) and, so it can be reviewed, its seats, the players'
+review choice and the core document (entries written before reviews have the summary
+only); at most :data:`HISTORY_LIMIT`, the oldest are dropped::
 
     {"format": "nordic21-history", "schema": 1, "id": "g1f", "revision": 9,
-     "created": <ms>, "updated": <ms>, "summary": {..., "finished": true, "result": {...}}}
+     "created": <ms>, "updated": <ms>, "summary": {..., "finished": true, "result": {...}},
+     "seats": [...], "reveal_after": true, "game": <the core save document>}
+
+``reveal_after`` (in both kinds of entry; ``true`` when absent): whether the review shows
+everyone's hidden cards once the match is over, as the players chose at setup.
 
 Schema 1 (until this version) had no ``summary`` but a top-level ``finished`` flag. It is
 still read: the summary is computed by replaying the match, in memory; the entry is
@@ -159,6 +165,9 @@ class SaveInfo:
     revision: int
     created: int
     updated: int
+    #: Whether its moves are kept, so it can be reviewed (history entries written before
+    #: reviews have the summary only).
+    replayable: bool = True
 
 
 @dataclass(frozen=True)
@@ -322,13 +331,15 @@ def record_data(
         "updated": updated,
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "summary": summary_data(summarize(session)),
+        "reveal_after": session.reveal_after,
         "game": core_saves.to_data(session.game, session.state),
     }
 
 
-def history_data(info: SaveInfo) -> dict[str, Any]:
-    """The JSON-safe ``history.<id>`` entry of a finished match."""
-    return {
+def history_data(info: SaveInfo, session: GameSession | None = None) -> dict[str, Any]:
+    """The JSON-safe ``history.<id>`` entry of a finished match (with its moves when
+    ``session`` is given, so it can be reviewed)."""
+    data: dict[str, Any] = {
         "format": HISTORY_FORMAT,
         "schema": HISTORY_SCHEMA,
         "id": info.id,
@@ -337,6 +348,42 @@ def history_data(info: SaveInfo) -> dict[str, Any]:
         "updated": info.updated,
         "summary": summary_data(info.summary),
     }
+    if session is not None:
+        data["seats"] = [{"name": s.name, "kind": s.kind} for s in session.seats]
+        data["reveal_after"] = session.reveal_after
+        data["game"] = core_saves.to_data(session.game, session.state)
+    return data
+
+
+def _reveal_after(data: dict[str, Any]) -> bool:
+    value = data.get("reveal_after", True)
+    if not isinstance(value, bool):
+        raise SaveError("the save's review choice is not true or false")
+    return value
+
+
+def _replayed(data: dict[str, Any]) -> GameSession:
+    """The match of an entry's ``game`` and ``seats``, replayed (fully checked)."""
+    game, state = core_saves.from_data(data.get("game"))
+    seats = seats_from_data(data.get("seats"), state.config.players)
+    try:
+        session = GameSession.replay(game, state, seats)
+    except (Nordic21Error, ValueError) as exc:
+        raise SaveError(f"the save cannot be replayed: {exc}") from exc
+    session.reveal_after = _reveal_after(data)
+    return session
+
+
+def finished_session(data: Any) -> GameSession | None:
+    """The replayed match of a history entry's data, or ``None`` if it kept no moves;
+    :class:`SaveError` if they do not replay to the finished match of its summary."""
+    data, _ = _envelope(data, HISTORY_FORMAT, HISTORY_SCHEMA, None, "history")
+    if "game" not in data:
+        return None
+    session = _replayed(data)
+    if summary_from_data(data.get("summary")) != summarize(session):
+        raise SaveError("the save's summary does not match its game")
+    return session
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -402,12 +449,7 @@ def parse_record(text: Any, expected_id: str | None = None) -> SavedGame:
 def parse_data(data: Any, expected_id: str | None = None) -> SavedGame:
     """A saved match from parsed entry data (see :func:`parse_record`)."""
     data, env = _envelope(data, FORMAT, SCHEMA, expected_id, "saved game")
-    game, state = core_saves.from_data(data.get("game"))
-    seats = seats_from_data(data.get("seats"), state.config.players)
-    try:
-        session = GameSession.replay(game, state, seats)
-    except (Nordic21Error, ValueError) as exc:
-        raise SaveError(f"the save cannot be replayed: {exc}") from exc
+    session = _replayed(data)
     if env.schema >= 2 and summary_from_data(data.get("summary")) != summarize(session):
         raise SaveError("the save's summary does not match its game")
     return SavedGame(env.id, session, env.revision, env.created, env.updated)
@@ -458,7 +500,8 @@ def parse_history_data(data: Any, expected_id: str | None = None) -> SaveInfo:
     summary = summary_from_data(data.get("summary"))
     if not summary.finished:
         raise SaveError("a match in the history is not finished")
-    return SaveInfo(env.id, summary, env.revision, env.created, env.updated)
+    replayable = isinstance(data.get("game"), dict)
+    return SaveInfo(env.id, summary, env.revision, env.created, env.updated, replayable)
 
 
 def _info(saved: SavedGame) -> SaveInfo:
@@ -693,7 +736,7 @@ class SaveBook:
             return revision
         history_id = _free_id(saved_id, set(self.history_ids()))
         info = SaveInfo(history_id, summarize(session), revision, created, now)
-        self.store.set(HISTORY_PREFIX + history_id, _dump(history_data(info)))
+        self.store.set(HISTORY_PREFIX + history_id, _dump(history_data(info, session)))
         self.delete(saved_id)
         self._trim_history()
         return revision
@@ -708,6 +751,22 @@ class SaveBook:
         kept.sort(key=lambda s: (s.updated, s.id), reverse=True)
         for info in kept[HISTORY_LIMIT:]:
             self.delete_history(info.id)
+
+    def load_finished(self, saved_id: str) -> SavedGame:
+        """A finished match with its moves, for a review: a ``history.<id>`` entry, or
+        a finished ``game.<id>`` entry (an old save). :class:`SaveError` if it cannot
+        be replayed, is not finished or kept no moves."""
+        text = self.store.get(HISTORY_PREFIX + saved_id)
+        if text is None:
+            saved = self.load(saved_id)
+            if not saved.session.over:
+                raise SaveError("the match is not finished")
+            return saved
+        info = parse_history(text, saved_id)
+        session = finished_session(_json(text))
+        if session is None:
+            raise SaveError("the match kept no moves")
+        return SavedGame(info.id, session, info.revision, info.created, info.updated)
 
     def delete(self, saved_id: str) -> None:
         """Remove a ``game.<id>`` entry (only ever on the player's word, or once the
@@ -802,7 +861,13 @@ class SaveBook:
             except SaveError as exc:
                 refused.append(_short(f"history {index}: {exc}"))
                 continue
-            entry = history_data(hist)
+            try:
+                entry = history_data(
+                    hist, finished_session(_json(item) if isinstance(item, str) else item)
+                )
+            except SaveError as exc:
+                refused.append(_short(f"history {index}: {exc}"))
+                continue
             if self.store.get(HISTORY_PREFIX + hist.id) == _dump(entry):
                 skipped.append(hist.id)
                 continue
@@ -867,6 +932,6 @@ def _import_game(item: Any) -> tuple[str, dict[str, Any]]:
     progress as a ``game.`` entry, a finished one as a ``history.`` entry."""
     saved = parse_record(item) if isinstance(item, str) else parse_data(item)
     if saved.session.over:
-        return HISTORY_PREFIX, history_data(_info(saved))
+        return HISTORY_PREFIX, history_data(_info(saved), saved.session)
     entry = record_data(saved.id, saved.session, saved.revision, saved.created, saved.updated)
     return GAME_PREFIX, entry
