@@ -8,7 +8,9 @@ kept exact until here and shown in full behind "Exact figures".
 
 >>> from fractions import Fraction
 >>> exact(Fraction(1, 3), "round_win", "nb")
-'33,3 % (1/3)'
+'33,3\xa0%'
+>>> fraction_text(Fraction(1, 3))
+'1/3'
 """
 
 from __future__ import annotations
@@ -58,7 +60,8 @@ REASON_KINDS: dict[str, tuple[str, ...]] = {
 
 def whole_percent(value: Number, lang: str) -> str:
     """A chance rounded to a whole percentage, as a sentence shows it: ``"38 %"``."""
-    return f"{decimal(Fraction(value) * 100, lang, 0)} %"
+    # A no-break space: a line never starts with the "%".
+    return f"{decimal(Fraction(value) * 100, lang, 0)}\u00a0%"
 
 
 def chips(value: Number, lang: str) -> str:
@@ -67,19 +70,31 @@ def chips(value: Number, lang: str) -> str:
 
 
 def amount(value: Number, unit: Unit, lang: str) -> str:
-    """A figure in its unit, rounded for a sentence."""
+    """A figure, rounded for a sentence (chips as a number, chances as percentages)."""
     return chips(value, lang) if unit == "chips" else whole_percent(value, lang)
 
 
-def exact(value: Number, unit: Unit, lang: str) -> str:
-    """A figure as "Exact figures" shows it: one decimal more, and a fraction in full."""
+def cost_text(tr: Translator, value: Number, margin: float | None, unit: Unit) -> str:
+    """What one decision cost, with its unit: ``"43 %"``, ``"0.68 chips"``, ``"5 % ± 2 %"``."""
+    shown = amount(value, unit, tr.lang)
     if unit == "chips":
-        shown = decimal(Fraction(value), lang, 3)
-    else:
-        shown = f"{decimal(Fraction(value) * 100, lang, 1)} %"
+        shown = tr.t("review.amount.chips", x=shown)
+    return f"{shown} {margin_text(margin, unit, tr.lang)}".strip()
+
+
+def exact(value: Number, unit: Unit, lang: str) -> str:
+    """A figure as "Exact figures" shows it: one decimal more than a sentence."""
+    if unit == "chips":
+        return decimal(Fraction(value), lang, 3)
+    return f"{decimal(Fraction(value) * 100, lang, 1)}\u00a0%"
+
+
+def fraction_text(value: Number) -> str | None:
+    """An exact figure in full (``"57979/69984"``); ``None`` for a model's or an
+    estimate's float, or a whole number."""
     if isinstance(value, Fraction) and value.denominator != 1:
-        return f"{shown} ({value.numerator}/{value.denominator})"
-    return shown
+        return f"{value.numerator}/{value.denominator}"
+    return None
 
 
 def margin_text(margin: float | None, unit: Unit, lang: str) -> str:

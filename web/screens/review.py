@@ -18,7 +18,15 @@ from web.games import get_ui
 from web.i18n import Translator
 from web.markup import Markup, classes, fragment, h
 from web.review import ReviewState
-from web.reviewtext import amount, exact, margin_text, option_label, sentence, total_cost
+from web.reviewtext import (
+    cost_text,
+    exact,
+    fraction_text,
+    margin_text,
+    option_label,
+    sentence,
+    total_cost,
+)
 from web.screens.cards import card
 from web.screens.common import button, top_bar
 from web.screens.play import PlayOptions
@@ -109,10 +117,9 @@ def revealed_hands(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
-def _cost_text(tr: Translator, decision: Decision) -> str:
-    shown = amount(decision.cost, decision.unit, tr.lang)
-    margin = margin_text(decision.margin, decision.unit, tr.lang)
-    return f"{shown} {margin}".strip()
+def _fraction(value: object) -> Markup | None:
+    text = fraction_text(value)  # type: ignore[arg-type]
+    return h("span", {"class": "fraction"}, "= ", text) if text else None
 
 
 def exact_figures(tr: Translator, decision: Decision) -> Markup:
@@ -145,6 +152,7 @@ def exact_figures(tr: Translator, decision: Decision) -> Markup:
                 " " + margin_text(option.margin, decision.unit, tr.lang)
                 if option.margin is not None
                 else None,
+                _fraction(option.value),
             ),
         )
         for option in decision.options
@@ -189,7 +197,7 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
                 "review.moment",
                 round=decision.round,
                 move=decision.index + 1,
-                cost=_cost_text(tr, decision),
+                cost=cost_text(tr, decision.cost, decision.margin, decision.unit),
             ),
         ),
         h("p", {"class": "moment-sentence"}, sentence(tr, gid, decision, names)),
