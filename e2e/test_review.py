@@ -77,9 +77,9 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     moment = page.locator(".moment").first
     sentence = moment.locator(".moment-sentence").inner_text()
     assert re.match(rf"You stopped on {min(stops)}\b", sentence), sentence
-    assert re.search(r"rolling on won \d+ % of the time", sentence), sentence
+    assert re.search(r"rolling on won \d+\s% of the time", sentence), sentence
     summary = page.locator(".review-summary").first.inner_text()
-    assert re.fullmatch(r"\d+ decisions rated, \d+ of them the best", summary), summary
+    assert re.fullmatch(r"Decisions rated: \d+ · best choices: \d+", summary), summary
     # The exact figures are one tap away: the fraction behind the rounded percentage.
     figures = moment.locator("details.exact")
     assert not figures.locator("table").is_visible()
