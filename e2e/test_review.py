@@ -17,7 +17,8 @@ from playwright.sync_api import Page, expect
 from e2e.conftest import shoot
 from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
 from e2e.server import SiteServer
-from e2e.test_card_play import banker_move, wait_turn
+from e2e.test_card_play import banker_move, play_to_the_end, wait_turn
+from e2e.test_ui_quality import axe_findings, layout_problems
 from pygame_core.review import replay_frames
 from web.i18n import Translator
 from web.screens.cards import card_name
@@ -88,6 +89,8 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     assert re.search(r"\d+/\d+", figures.inner_text()), "no exact fraction"
     page.set_viewport_size({"width": 1024, "height": 768})
     shoot(page, "review-21-tablet")
+    assert axe_findings(page) == []
+    assert layout_problems(page) == []
 
     # The replay: buttons and arrow keys, never outside the match.
     first, total = step_position(page)
@@ -116,6 +119,8 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     assert frame.locator("button:not([disabled])").count() == 0
     page.set_viewport_size({"width": 390, "height": 844})
     shoot(page, "review-21-phone")
+    assert axe_findings(page) == []
+    assert layout_problems(page) == []
 
     # From the history (the saved moves), and again after a reload of its address.
     button(page, "Home").click()
@@ -201,3 +206,31 @@ def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
         if person == 0:
             shoot(page, "review-tjueett-private")
             button(page, f"Pass to {names[1]}").click()
+
+
+def test_twenty_one_review_shows_progress_then_every_hand_after_the_match(
+    page: Page, site: SiteServer
+) -> None:
+    open_setup(page, site.url, "Twenty One", "?lang=en&seed=3")
+    choose(page, "Classic")
+    set_seats(page, [("Ann", "human"), ("Bo", "easy"), ("Cy", "easy")])
+    button(page, "Start").click()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    play_to_the_end(page, "Twenty One")
+    button(page, "Review").click()
+    # The expert's estimates take a while: the screen says how far it got meanwhile,
+    # and the replay already steps.
+    progress = page.locator(".progress-text")
+    expect(progress).to_have_text(re.compile(r"Rating the moves: \d+/\d+|Replaying the match"))
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "1")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    wait_review(page)
+    expect(page.locator(".revealed")).to_be_visible()
+    assert page.locator(".revealed-hands li").count() == 3
+    shoot(page, "review-twentyone-tablet")
+    assert axe_findings(page) == []
+    assert layout_problems(page) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    shoot(page, "review-twentyone-phone")
+    assert layout_problems(page) == []

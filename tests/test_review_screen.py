@@ -24,7 +24,7 @@ from pygame_core.review import Decision, Reason, ReviewProgress, replay_frames, 
 from web.app import App
 from web.i18n import LANGUAGES, Translator, table
 from web.review import ReviewState, drive, new_state
-from web.reviewtext import FAMILY, REASON_KINDS, reason_key, sentence
+from web.reviewtext import FAMILY, REASON_KINDS, option_label, reason_key, sentence
 from web.saves import GAME_PREFIX, HISTORY_PREFIX, SaveBook
 from web.screens.cards import card_name
 from web.screens.review import read_only, render_review
@@ -201,7 +201,11 @@ def every_decision() -> Iterator[tuple[str, Decision]]:
                     ),
                 )
     for kind in ("exchange_right", "exchange_other"):
-        for chosen, best in (("refuse", "open"), ("swap_2_as_played", "swap_3")):
+        for chosen, best in (
+            ("refuse", "open"),
+            ("swap_2_as_played", "swap_3"),
+            ("swap_0", "swap_1"),
+        ):
             yield (
                 "twentyone",
                 _decision("twentyone", kind, "match_win", chosen=chosen, best=best, **TWENTYONE),
@@ -221,6 +225,15 @@ def test_every_sentence_renders_with_its_numbers_rounded(lang: str) -> None:
         assert "Fraction" not in text and "/" not in text, (key, text)
     every = {k for k in table("en") if k.startswith("review.reason.")}
     assert seen == every, sorted(seen ^ every)
+
+
+def test_option_labels() -> None:
+    tr = Translator("en")
+    assert option_label(tr, "swap_0") == "keep all your cards"
+    assert option_label(tr, "swap_2") == "swap your 2 lowest cards"
+    assert option_label(tr, "play_2_11") == "play two jacks"
+    assert option_label(tr, "play_1_1") == "play one ace"
+    assert option_label(tr, "keep_4") == "set aside the 4"
 
 
 def test_the_sentence_of_the_issue() -> None:

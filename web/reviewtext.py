@@ -116,6 +116,8 @@ def option_label(tr: Translator, key: str) -> str:
         return tr.t(f"review.option.{head}", n=rest)
     if head == "swap":
         count, _, played = rest.partition("_")
+        if count == "0":
+            return tr.t("review.option.swap_none")
         return tr.t("review.option.swap_as_played" if played else "review.option.swap", n=count)
     if head == "play":
         form, _, value = rest.partition("_")
