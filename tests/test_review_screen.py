@@ -19,7 +19,7 @@ from test_controller import FakePage, press, started
 from test_saves import DictStore
 
 import pygame_core.review as engine
-from pygame_core import get_game
+from pygame_core import SaveError, get_game
 from pygame_core.review import Decision, Reason, ReviewProgress, replay_frames, review_match
 from web.app import App
 from web.i18n import LANGUAGES, Translator, table
@@ -515,6 +515,7 @@ def test_a_history_entry_without_moves_has_no_review_button() -> None:
     assert 'data-action="open-review"' not in page.markup
     app.on_address(f"#/review/{saved_id}")
     assert app.screen == "home" and "cannot be reviewed" in (app.notice or "")
+    assert "before the app kept the moves" in (app.notice or "")
 
 
 def test_a_match_in_progress_cannot_be_reviewed() -> None:
@@ -544,3 +545,26 @@ def test_the_reveal_choice_is_asked_at_setup_and_kept_with_the_match() -> None:
     app2, page2, _ = started()
     press(app2, page2, "open-game", game="dice21")
     assert 'data-field="reveal-after"' not in page2.markup
+
+
+def test_export_and_import_keep_a_finished_matchs_moves() -> None:
+    app, page, store = started()
+    press(app, page, "open-game", game="dice21")
+    press(app, page, "start-game")
+    saved_id = _finish(app, page)
+    bundle = SaveBook(store).export_all()
+    other = DictStore()
+    result = SaveBook(other).import_bundle(bundle)
+    assert result.history == (saved_id,)
+    entry = json.loads(other.get(HISTORY_PREFIX + saved_id) or "")
+    assert entry == json.loads(store.get(HISTORY_PREFIX + saved_id) or "")
+    saved = SaveBook(other).load_finished(saved_id)
+    assert saved.session.state == app.session.state  # type: ignore[union-attr]
+    # Moves that do not reach the stored result are refused, not imported.
+    entry["game"]["actions"] = entry["game"]["actions"][:-1]
+    entry["id"] = "other"
+    tampered = json.dumps(
+        {"format": "nordic21-export", "schema": 1, "games": [], "history": [entry]}
+    )
+    with pytest.raises(SaveError):
+        SaveBook(DictStore()).import_bundle(tampered)

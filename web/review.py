@@ -168,7 +168,9 @@ def open_saved(app: App, saved_id: str) -> None:
     try:
         saved = app.book.load_finished(saved_id)
     except SaveError as exc:
-        app.notice = app.tr.t("review.cannot", reason=str(exc))
+        listed = next((i for i in app.book.history()[0] if i.id == saved_id), None)
+        reason = app.tr.t("review.no_moves") if listed and not listed.replayable else str(exc)
+        app.notice = app.tr.t("review.cannot", reason=reason)
         app.leave_match()
         return
     start(app, new_state(saved.id, saved.session))

@@ -353,8 +353,8 @@ def frame_caption(tr: Translator, state: ReviewState) -> Markup:
     if frame.index == 0:
         text = tr.t("review.frame_start")
     else:
-        listener = None if state.replay().reveal_all else state.viewer
-        lines = log_lines(frame.events, listener, state.session.game_id, state.session.names(), tr)
+        names = state.session.names()
+        lines = log_lines(frame.events, state.viewer, state.session.game_id, names, tr)
         text = " ".join(lines)
     return h("p", {"class": "frame-caption"}, text)
 
