@@ -113,11 +113,15 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     index = int(moment.get_attribute("data-index") or "-1")
     moment.get_by_role("button", name="Show in the replay").click()
     expect(page.locator(".replay-frame")).to_have_attribute("data-frame", str(index))
+    expect(page.locator(".replay-position")).to_be_in_viewport()
     # The replayed table is a picture: no control in it does anything.
     frame = page.locator(".replay-frame")
     assert frame.locator("[data-action]").count() == 0
     assert frame.locator("button:not([disabled])").count() == 0
     page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    moment.get_by_role("button", name="Show in the replay").click()
+    expect(page.locator(".replay-position")).to_be_in_viewport()
     shoot(page, "review-21-phone")
     assert axe_findings(page) == []
     assert layout_problems(page) == []

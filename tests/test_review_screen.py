@@ -307,6 +307,30 @@ def test_the_screen_shows_each_persons_summary_moments_and_exact_figures() -> No
         assert label in ids
 
 
+def test_show_in_the_replay_steps_there_and_brings_the_replay_into_view_once() -> None:
+    app, page, _ = started()
+    app.review_spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
+    press(app, page, "open-game", game="dice21")
+    press(app, page, "start-game")
+    session = app.session
+    assert session is not None
+    while not session.over:
+        # The person stops as soon as they may: a costly habit.
+        legal = session.legal()
+        app.perform(session.bot_action() if session.is_bot_turn() else legal[-1])
+    app.render()
+    press(app, page, "open-review")
+    run_review(app)
+    state = app.review
+    assert state is not None and state.review is not None
+    costly = [d for s in state.review.seats for d in s.costliest]
+    assert costly, [d.reason for s in state.review.seats for d in s.decisions]
+    press(app, page, "review-step", to=str(costly[0].index), jump="1")
+    assert state.frame == costly[0].index and "data-scroll-to" in page.markup
+    press(app, page, "review-step", delta="1")
+    assert state.frame == costly[0].index + 1 and "data-scroll-to" not in page.markup
+
+
 def test_progress_shows_done_of_total_until_the_review_is_ready() -> None:
     session = _random_match("dice21", 2, 4)
     state = new_state("g-1", session)

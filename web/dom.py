@@ -164,6 +164,12 @@ class Page:
             self.root.innerHTML = markup
         if new_screen:
             js.window.scrollTo(0, 0)
+        jump = _opt(self.root.querySelector("[data-scroll-to]"))
+        if jump is not None:
+            # A control asked to bring another part of the screen into view (the review's
+            # "Show in the replay"), once.
+            jump.removeAttribute("data-scroll-to")
+            jump.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
         focused = _opt(js.document.activeElement)
         if not new_screen and focused is not None and self.root.contains(focused):
             return

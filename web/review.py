@@ -59,6 +59,8 @@ class ReviewState:
     done: int = 0
     total: int = 0
     started: bool = False
+    #: Bring the replay into view on the next drawing (a moment's "Show in the replay").
+    jump: bool = False
     review: MatchReview | None = None
     task: asyncio.Future[None] | None = None
     #: Every state of the match (frame ``i``: after ``i`` actions).
@@ -206,6 +208,7 @@ def do_review_step(app: App, data: dict[str, str]) -> None:
         state.viewer = int(seat)
     replay = state.replay()
     target = data.get("to")
+    state.jump = data.get("jump") == "1"
     if target is not None and target.lstrip("-").isdigit():
         wanted = int(target)
         state.frame = replay.step(0, wanted if wanted >= 0 else len(replay) - 1)

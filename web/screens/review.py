@@ -209,6 +209,7 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
             focus=f"moment-{decision.index}",
             to=decision.index,
             seat=decision.seat,
+            jump="1",
         ),
     )
 
@@ -365,7 +366,12 @@ def replay_section(tr: Translator, state: ReviewState) -> Markup:
     name = state.session.seats[state.viewer].name
     return h(
         "section",
-        {"class": "replay", "aria-labelledby": "replay-title"},
+        {
+            "class": "replay",
+            "aria-labelledby": "replay-title",
+            # Once: web/dom.py scrolls it into view and removes the mark.
+            "data-scroll-to": state.jump,
+        },
         h("h2", {"id": "replay-title", "class": "section-title"}, tr.t("review.replay")),
         h(
             "p",
