@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from pygame_core.review import Decision, SeatReview
+from pygame_core.review import Decision, Number, SeatReview
 from web.eventtext import log_lines
 from web.games import get_ui
 from web.i18n import Translator
@@ -117,8 +117,8 @@ def revealed_hands(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
-def _fraction(value: object) -> Markup | None:
-    text = fraction_text(value)  # type: ignore[arg-type]
+def _fraction(value: Number) -> Markup | None:
+    text = fraction_text(value)
     return h("span", {"class": "fraction"}, "= ", text) if text else None
 
 
