@@ -15,11 +15,13 @@ from typing import Any, Literal, Protocol
 
 from pygame_core import IllegalActionError, Nordic21Error, SaveError, get_game
 from pygame_core.registry import game_ids
+from web import review as reviewing
 from web.eventtext import log_lines
 from web.games import get_ui
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
 from web.markup import Markup
+from web.review import REVIEW_ACTIONS, ReviewState, spawn
 from web.saves import (
     KeyValueStore,
     SaveBook,
@@ -55,7 +57,7 @@ OPEN_KEY = "open"
 BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
 
 
-Screen = Literal["home", "setup", "rules", "play"]
+Screen = Literal["home", "setup", "rules", "play", "review"]
 
 
 class PagePort(Protocol):
@@ -113,7 +115,7 @@ class Address:
         """The address in ``text``; anything unknown is home."""
         parts = text.removeprefix("#").strip("/").split("/")
         if len(parts) == 2 and parts[1]:
-            for screen in ("setup", "rules", "play"):
+            for screen in ("setup", "rules", "play", "review"):
                 if parts[0] == screen:
                     return cls(screen, parts[1])
         return cls("home")
@@ -157,12 +159,16 @@ class App:
         #: Cards picked in hand (Twenty One), for the turn they were picked in.
         self.selected: tuple[int, ...] = ()
         self.selected_turn = -1
+        #: The review screen's state, and how its background rating is started.
+        self.review: ReviewState | None = None
+        self.review_spawn = spawn
 
     # -- rendering -----------------------------------------------------------------
     def render(self, push: bool = True) -> None:
         """Draw the current screen, show its address (a new history entry with
         ``push``), then let a bot move if it is a bot's turn."""
         self.page.set_language(self.tr.lang, self.tr.t("app.title"))
+        reviewing.leave(self)
         address = self.address().text
         if address != self.shown_address:
             self.page.show_address(address, push and self.shown_address is not None)
@@ -180,6 +186,8 @@ class App:
             return Address("play", self.save_id)
         if self.screen == "rules":
             return Address("rules", self.rules_game)
+        if self.screen == "review" and self.review is not None:
+            return Address("review", self.review.save_id)
         return Address("home")
 
     def on_address(self, text: str) -> None:
@@ -199,6 +207,11 @@ class App:
                 self.resume(address.target)
             else:
                 self.screen = "play"
+        elif address.screen == "review":
+            if self.review is None or self.review.save_id != address.target:
+                reviewing.open_saved(self, address.target)
+            else:
+                self.screen = "review"
         else:
             self.leave_match()
         self.rules_pushed = False
@@ -226,6 +239,10 @@ class App:
             from web.screens.rules import render_rules
 
             return render_rules(self.tr, self.rules_game)
+        if self.screen == "review" and self.review is not None:
+            from web.screens.review import render_review
+
+            return render_review(self.tr, self.review)
         saved, unreadable = self.book.overview()
         history, bad_history = self.book.history()
         data = HomeData(
@@ -361,6 +378,7 @@ class App:
             return
         seed = self.page.new_seed()
         self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
+        self.session.reveal_after = draft.reveal_after
         self.revealed = None
         self.save_id = self.book.fresh_id(seed)
         self.store.set(OPEN_KEY, self.save_id)
@@ -441,6 +459,8 @@ class App:
         elif name == "option":
             option = data.get("name", "")
             self.draft = check_field(set_option(self.draft, option, value), option)
+        elif name == "reveal-after":
+            self.draft = replace(self.draft, reveal_after=value == "1")
         self.render()
 
     def do_set_lang(self, data: dict[str, str]) -> None:
@@ -534,7 +554,11 @@ class App:
         if session is None:
             return
         self.draft = SetupDraft(
-            session.game_id, session.seats, "", session.game.config_to_dict(session.state.config)
+            session.game_id,
+            session.seats,
+            "",
+            session.game.config_to_dict(session.state.config),
+            reveal_after=session.reveal_after,
         )
         opts = {k: v for k, v in self.draft.options.items() if k != "players"}
         self.draft = replace(self.draft, options=opts)
@@ -623,6 +647,7 @@ ACTIONS: Mapping[str, Callable[[App, dict[str, str]], None]] = {
     "cancel-reset-stats": App.do_cancel_reset_stats,
     "export-one": App.do_export_one,
     "export-all": App.do_export_all,
+    **REVIEW_ACTIONS,
 }
 
 

@@ -80,6 +80,7 @@ class Page:
         for target, kind, handler in (
             (self.root, "click", self._click),
             (self.root, "change", self._change),
+            (js.document, "keydown", self._key),
             (js.window, "storage", self._storage),
             (js.window, "popstate", self._popstate),
         ):
@@ -103,6 +104,19 @@ class Page:
             return
         event.preventDefault()
         self._app().on_action(str(target.dataset.action), _dataset(target))
+
+    def _key(self, event: Any) -> None:
+        """A key a button names in ``data-shortcut`` (the replay's arrow keys) presses
+        it, unless a field or another control that uses the key has the focus."""
+        target = event.target
+        tag = str(getattr(target, "tagName", "") or "").lower()
+        if tag in ("input", "select", "textarea") or event.altKey or event.ctrlKey or event.metaKey:
+            return
+        shortcut = _opt(self.root.querySelector(f'[data-shortcut="{event.key}"]'))
+        if shortcut is None or shortcut.disabled:
+            return
+        event.preventDefault()
+        self._app().on_action(str(shortcut.dataset.action), _dataset(shortcut))
 
     def _change(self, event: Any) -> None:
         target = event.target
@@ -150,6 +164,12 @@ class Page:
             self.root.innerHTML = markup
         if new_screen:
             js.window.scrollTo(0, 0)
+        jump = _opt(self.root.querySelector("[data-scroll-to]"))
+        if jump is not None:
+            # A control asked to bring another part of the screen into view (the review's
+            # "Show in the replay"), once.
+            jump.removeAttribute("data-scroll-to")
+            jump.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
         focused = _opt(js.document.activeElement)
         if not new_screen and focused is not None and self.root.contains(focused):
             return

@@ -49,6 +49,9 @@ class GameSession:
     events: list[Event] = field(default_factory=list)
     #: The events of the most recent action (for animations).
     fresh: tuple[Event, ...] = ()
+    #: Whether the review shows everyone's hidden cards once the match is over (the
+    #: players' choice at setup; see web/review.py for why this is the default).
+    reveal_after: bool = True
 
     @classmethod
     def start(cls, game_id: str, config: Any, seats: Sequence[Seat], seed: int) -> GameSession:

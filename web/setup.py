@@ -26,6 +26,8 @@ class SetupDraft:
     preset: str
     options: Mapping[str, Any]
     errors: Mapping[str, str] = field(default_factory=dict)
+    #: The review shows everyone's hidden cards after the match (see web/review.py).
+    reveal_after: bool = True
 
     @property
     def fields(self) -> tuple[OptionField, ...]:

@@ -22,12 +22,14 @@ from web.saves.formats import (
     GAME_PREFIX,
     HISTORY_PREFIX,
     dump,
+    finished_session,
     free_id,
     history_data,
     info_of,
     parse_data,
     parse_history,
     parse_history_data,
+    parse_json,
     parse_record,
     record_data,
     short_reason,
@@ -96,7 +98,7 @@ def import_game(item: Any) -> tuple[str, dict[str, Any]]:
     progress as a ``game.`` entry, a finished one as a ``history.`` entry."""
     saved = parse_record(item) if isinstance(item, str) else parse_data(item)
     if saved.session.over:
-        return HISTORY_PREFIX, history_data(info_of(saved))
+        return HISTORY_PREFIX, history_data(info_of(saved), saved.session)
     entry = record_data(saved.id, saved.session, saved.revision, saved.created, saved.updated)
     return GAME_PREFIX, entry
 
@@ -137,7 +139,13 @@ def plan_import(
         except SaveError as exc:
             refused.append(short_reason(f"history {index}: {exc}"))
             continue
-        entry = history_data(hist)
+        try:
+            entry = history_data(
+                hist, finished_session(parse_json(item) if isinstance(item, str) else item)
+            )
+        except SaveError as exc:
+            refused.append(short_reason(f"history {index}: {exc}"))
+            continue
         if stored(HISTORY_PREFIX + hist.id) == dump(entry):
             skipped.append(hist.id)
             continue

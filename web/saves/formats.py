@@ -11,11 +11,17 @@ Entries
                  "finished": false, "result": null},
      "game": <the rules core's save document, see pygame_core.saves>}
 
-``history.<id>``: a finished match, its summary only (``result`` holds ``winners``,
-``scores`` and ``score_kind``)::
+``history.<id>``: a finished match, its summary (``result`` holds ``winners``,
+``scores`` and ``score_kind``) and, so it can be reviewed, its seats, the players'
+review choice and the core document (entries written before reviews have the summary
+only)::
 
     {"format": "nordic21-history", "schema": 1, "id": "g1f", "revision": 9,
-     "created": <ms>, "updated": <ms>, "summary": {..., "finished": true, "result": {...}}}
+     "created": <ms>, "updated": <ms>, "summary": {..., "finished": true, "result": {...}},
+     "seats": [...], "reveal_after": true, "game": <the core save document>}
+
+``reveal_after`` (in both kinds of entry; ``true`` when absent): whether the review shows
+everyone's hidden cards once the match is over, as the players chose at setup.
 
 Schema 1 (until this version) had no ``summary`` but a top-level ``finished`` flag. It is
 still read: the summary is computed by replaying the match, in memory; the entry is
@@ -100,6 +106,9 @@ class SaveInfo:
     revision: int
     created: int
     updated: int
+    #: Whether its moves are kept, so it can be reviewed (history entries written before
+    #: reviews have the summary only).
+    replayable: bool = True
 
 
 @dataclass(frozen=True)
@@ -248,13 +257,15 @@ def record_data(
         "updated": updated,
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "summary": summary_data(summarize(session)),
+        "reveal_after": session.reveal_after,
         "game": core_saves.to_data(session.game, session.state),
     }
 
 
-def history_data(info: SaveInfo) -> dict[str, Any]:
-    """The JSON-safe ``history.<id>`` entry of a finished match."""
-    return {
+def history_data(info: SaveInfo, session: GameSession | None = None) -> dict[str, Any]:
+    """The JSON-safe ``history.<id>`` entry of a finished match (with its moves when
+    ``session`` is given, so it can be reviewed)."""
+    data: dict[str, Any] = {
         "format": HISTORY_FORMAT,
         "schema": HISTORY_SCHEMA,
         "id": info.id,
@@ -263,6 +274,42 @@ def history_data(info: SaveInfo) -> dict[str, Any]:
         "updated": info.updated,
         "summary": summary_data(info.summary),
     }
+    if session is not None:
+        data["seats"] = [{"name": s.name, "kind": s.kind} for s in session.seats]
+        data["reveal_after"] = session.reveal_after
+        data["game"] = core_saves.to_data(session.game, session.state)
+    return data
+
+
+def _reveal_after(data: dict[str, Any]) -> bool:
+    value = data.get("reveal_after", True)
+    if not isinstance(value, bool):
+        raise SaveError("the save's review choice is not true or false")
+    return value
+
+
+def _replayed(data: dict[str, Any]) -> GameSession:
+    """The match of an entry's ``game`` and ``seats``, replayed (fully checked)."""
+    game, state = core_saves.from_data(data.get("game"))
+    seats = seats_from_data(data.get("seats"), state.config.players)
+    try:
+        session = GameSession.replay(game, state, seats)
+    except (Nordic21Error, ValueError) as exc:
+        raise SaveError(f"the save cannot be replayed: {exc}") from exc
+    session.reveal_after = _reveal_after(data)
+    return session
+
+
+def finished_session(data: Any) -> GameSession | None:
+    """The replayed match of a history entry's data, or ``None`` if it kept no moves;
+    :class:`SaveError` if they do not replay to the finished match of its summary."""
+    data, _ = _envelope(data, HISTORY_FORMAT, HISTORY_SCHEMA, None, "history")
+    if "game" not in data:
+        return None
+    session = _replayed(data)
+    if summary_from_data(data.get("summary")) != summarize(session):
+        raise SaveError("the save's summary does not match its game")
+    return session
 
 
 def dump(data: dict[str, Any]) -> str:
@@ -328,12 +375,7 @@ def parse_record(text: Any, expected_id: str | None = None) -> SavedGame:
 def parse_data(data: Any, expected_id: str | None = None) -> SavedGame:
     """A saved match from parsed entry data (see :func:`parse_record`)."""
     data, env = _envelope(data, FORMAT, SCHEMA, expected_id, "saved game")
-    game, state = core_saves.from_data(data.get("game"))
-    seats = seats_from_data(data.get("seats"), state.config.players)
-    try:
-        session = GameSession.replay(game, state, seats)
-    except (Nordic21Error, ValueError) as exc:
-        raise SaveError(f"the save cannot be replayed: {exc}") from exc
+    session = _replayed(data)
     if env.schema >= 2 and summary_from_data(data.get("summary")) != summarize(session):
         raise SaveError("the save's summary does not match its game")
     return SavedGame(env.id, session, env.revision, env.created, env.updated)
@@ -370,7 +412,8 @@ def parse_history_data(data: Any, expected_id: str | None = None) -> SaveInfo:
     summary = summary_from_data(data.get("summary"))
     if not summary.finished:
         raise SaveError("a match in the history is not finished")
-    return SaveInfo(env.id, summary, env.revision, env.created, env.updated)
+    replayable = isinstance(data.get("game"), dict)
+    return SaveInfo(env.id, summary, env.revision, env.created, env.updated, replayable)
 
 
 def info_of(saved: SavedGame) -> SaveInfo:

@@ -39,6 +39,7 @@ from web.saves.formats import (
     SaveInfo,
     UnreadableSave,
     dump,
+    finished_session,
     free_id,
     history_data,
     info_of,
@@ -300,7 +301,7 @@ class SaveBook:
             return revision
         history_id = free_id(saved_id, set(self.history_ids()))
         info = SaveInfo(history_id, summarize(session), revision, created, now)
-        self.store.set(HISTORY_PREFIX + history_id, dump(history_data(info)))
+        self.store.set(HISTORY_PREFIX + history_id, dump(history_data(info, session)))
         self.delete(saved_id)
         self._trim_history()
         return revision
@@ -315,6 +316,22 @@ class SaveBook:
         kept.sort(key=lambda s: (s.updated, s.id), reverse=True)
         for info in kept[HISTORY_LIMIT:]:
             self.delete_history(info.id)
+
+    def load_finished(self, saved_id: str) -> SavedGame:
+        """A finished match with its moves, for a review: a ``history.<id>`` entry, or
+        a finished ``game.<id>`` entry (an old save). :class:`SaveError` if it cannot
+        be replayed, is not finished or kept no moves."""
+        text = self.store.get(HISTORY_PREFIX + saved_id)
+        if text is None:
+            saved = self.load(saved_id)
+            if not saved.session.over:
+                raise SaveError("the match is not finished")
+            return saved
+        info = parse_history(text, saved_id)
+        session = finished_session(parse_json(text))
+        if session is None:
+            raise SaveError("the match kept no moves")
+        return SavedGame(info.id, session, info.revision, info.created, info.updated)
 
     def delete(self, saved_id: str) -> None:
         """Remove a ``game.<id>`` entry (only ever on the player's word, or once the

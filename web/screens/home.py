@@ -195,6 +195,15 @@ def history_section(tr: Translator, history: Sequence[SaveInfo], now_ms: int) ->
             {"class": "history-item"},
             h("div", {"class": "saved-info"}, summary_lines(tr, info)),
             h("span", {"class": "saved-when"}, ago(tr, info.updated, now_ms)),
+            button(
+                tr.t("review.button"),
+                "open-review",
+                kind="quiet",
+                focus=f"review-{info.id}",
+                save=info.id,
+            )
+            if info.replayable
+            else None,
         )
         for info in history[:10]
     ]

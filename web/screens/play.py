@@ -144,6 +144,7 @@ def match_over_panel(
             "div",
             {"class": "actions"},
             button(tr.t("play.play_again"), "play-again", kind="primary big", autofocus=True),
+            button(tr.t("review.button"), "open-review", kind="big"),
             button(tr.t("play.new_game"), "new-game", kind="big"),
             button(tr.t("nav.home"), "go-home", kind="big"),
         ),

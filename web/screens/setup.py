@@ -185,6 +185,32 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
     )
 
 
+def reveal_switch(tr: Translator, draft: SetupDraft) -> Markup | None:
+    """Games with hidden cards: whether the review shows every hand after the match."""
+    if not get_game(draft.game_id).hides_information:
+        return None
+    return h(
+        "div",
+        {"class": "option"},
+        h(
+            "label",
+            {"class": "switch"},
+            h(
+                "input",
+                {
+                    "type": "checkbox",
+                    "checked": draft.reveal_after,
+                    "data-field": "reveal-after",
+                    "data-focus": "reveal-after",
+                    "aria-describedby": "reveal-after-hint",
+                },
+            ),
+            h("span", None, tr.t("setup.reveal_after")),
+        ),
+        h("p", {"class": "hint", "id": "reveal-after-hint"}, tr.t("setup.reveal_after_hint")),
+    )
+
+
 def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
     """The whole setup screen."""
     game = get_game(draft.game_id)
@@ -255,7 +281,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                     presets,
                 ),
                 h("h2", {"class": "panel-title"}, tr.t("setup.options")),
-                h("div", {"class": "options"}, options),
+                h("div", {"class": "options"}, options, reveal_switch(tr, draft)),
             ),
             h(
                 "div",

@@ -1,0 +1,240 @@
+"""The review of a finished match in the real built site (#19).
+
+A 21 match with a deliberate bad stop shows that stop as a costly moment with its
+sentence; the replay steps back and forward by button and arrow key; the history
+reviews it again from the saved moves (also after a reload of the review's address);
+a pass-and-play Tjueett review, with "show everyone's cards" switched off, shows each
+person only their own hidden cards, checked against the rules core on every step.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from playwright.sync_api import Page, expect
+
+from e2e.conftest import shoot
+from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.server import SiteServer
+from e2e.test_card_play import banker_move, play_to_the_end, wait_turn
+from e2e.test_ui_quality import axe_findings, layout_problems
+from pygame_core.review import replay_frames
+from web.i18n import Translator
+from web.screens.cards import card_name
+
+#: The review is rated in the background: a 21 match takes well under a second.
+REVIEW_TIMEOUT_MS = 30_000
+
+
+def step_position(page: Page) -> tuple[int, int]:
+    """The replay's "Step n of total"."""
+    text = page.locator(".replay-position").inner_text()
+    found = re.fullmatch(r"Step (\d+) of (\d+)", text.strip())
+    assert found, text
+    return int(found.group(1)), int(found.group(2))
+
+
+def play_21_with_early_stops(page: Page) -> list[int]:
+    """Ann stops as soon as she may (after one throw): the totals she stopped on."""
+    stops: list[int] = []
+    for _ in range(200):
+        page.wait_for_function(
+            """() => document.querySelector('.match-over') ||
+                document.querySelector('[data-action="act"]:not([disabled])')""",
+            timeout=MATCH_TIMEOUT_MS,
+        )
+        if page.locator(".match-over").count():
+            return stops
+        stop = button(page, "Stop")
+        if stop.is_enabled():
+            stops.append(int(page.locator(".total-value").inner_text()))
+            stop.click()
+        else:
+            button(page, "Roll").click()
+        page.wait_for_timeout(50)
+    raise AssertionError("the match did not end")
+
+
+def wait_review(page: Page) -> None:
+    page.wait_for_selector(".review .person", timeout=REVIEW_TIMEOUT_MS)
+    page.wait_for_function(
+        "() => !document.querySelector('.review-progress')", timeout=REVIEW_TIMEOUT_MS
+    )
+
+
+def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: SiteServer) -> None:
+    open_setup(page, site.url, "21", "?lang=en&seed=5")
+    choose(page, "Classic")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium")])
+    button(page, "Start").click()
+    stops = play_21_with_early_stops(page)
+    assert stops and min(stops) <= 6, f"no early stop was made: {stops}"
+    assert button(page, "Review").count() == 1
+    button(page, "Review").click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Review")
+    expect(page).to_have_url(re.compile(r"#/review/"))
+    wait_review(page)
+    moment = page.locator(".moment").first
+    sentence = moment.locator(".moment-sentence").inner_text()
+    assert re.match(rf"You stopped on {min(stops)}\b", sentence), sentence
+    assert re.search(r"rolling on won \d+\s% of the time", sentence), sentence
+    summary = page.locator(".review-summary").first.inner_text()
+    assert re.fullmatch(r"Decisions rated: \d+ · best choices: \d+", summary), summary
+    # The exact figures are one tap away: the fraction behind the rounded percentage.
+    figures = moment.locator("details.exact")
+    assert not figures.locator("table").is_visible()
+    figures.locator("summary").click()
+    expect(figures.locator("table")).to_be_visible()
+    assert re.search(r"\d+/\d+", figures.inner_text()), "no exact fraction"
+    page.set_viewport_size({"width": 1024, "height": 768})
+    shoot(page, "review-21-tablet")
+    assert axe_findings(page) == []
+    assert layout_problems(page) == []
+
+    # The replay: buttons and arrow keys, never outside the match.
+    first, total = step_position(page)
+    assert first == 0 and total > 2
+    expect(button(page, "Back")).to_be_disabled()
+    button(page, "Forward").click()
+    expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
+    page.locator("body").click(position={"x": 2, "y": 2})
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-position")).to_have_text(f"Step 2 of {total}")
+    expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "2")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
+    button(page, "Back").click()
+    expect(page.locator(".replay-position")).to_have_text(f"Step 0 of {total}")
+    button(page, "To the end").click()
+    expect(page.locator(".replay-position")).to_have_text(f"Step {total} of {total}")
+    expect(button(page, "Forward")).to_be_disabled()
+    # The costly moment's "Show in the replay" goes to the table just before it.
+    index = int(moment.get_attribute("data-index") or "-1")
+    moment.get_by_role("button", name="Show in the replay").click()
+    expect(page.locator(".replay-frame")).to_have_attribute("data-frame", str(index))
+    expect(page.locator(".replay-position")).to_be_in_viewport()
+    # The replayed table is a picture: no control in it does anything.
+    frame = page.locator(".replay-frame")
+    assert frame.locator("[data-action]").count() == 0
+    assert frame.locator("button:not([disabled])").count() == 0
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.evaluate("() => window.scrollTo(0, 0)")
+    moment.get_by_role("button", name="Show in the replay").click()
+    expect(page.locator(".replay-position")).to_be_in_viewport()
+    shoot(page, "review-21-phone")
+    assert axe_findings(page) == []
+    assert layout_problems(page) == []
+
+    # From the history (the saved moves), and again after a reload of its address.
+    button(page, "Home").click()
+    history = page.locator(".history-item")
+    expect(history).to_have_count(1)
+    history.get_by_role("button", name="Review").click()
+    wait_review(page)
+    assert page.locator(".moment-sentence").first.inner_text() == sentence
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']")
+    wait_review(page)
+    assert page.locator(".moment-sentence").first.inner_text() == sentence
+
+
+def _hidden_from(viewer_frame: object, owner_frame: object, owner: int) -> set[int]:
+    """The owner's cards (as the owner saw them) that the viewer's view does not show."""
+    mine = owner_frame.view  # type: ignore[attr-defined]
+    theirs = viewer_frame.view  # type: ignore[attr-defined]
+    own = set(mine.hands[owner]) | (set(mine.bank_hand) if mine.banker == owner else set())
+    seen = set(theirs.hands[owner]) | set(theirs.bank_hand)
+    return {c for c in own - seen if c >= 0}
+
+
+def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
+    page: Page, site: SiteServer
+) -> None:
+    open_setup(page, site.url, "Tjueett", "?lang=en&seed=11")
+    choose(page, "Rotating bank")
+    set_seats(page, [("Ann", "human"), ("Bo", "human")])
+    reveal = page.get_by_role("checkbox", name=re.compile("review shows everyone"))
+    expect(reveal).to_be_checked()
+    reveal.uncheck()
+    expect(reveal).not_to_be_checked()
+    button(page, "Start").click()
+    for _ in range(200):
+        state = wait_turn(page)
+        if state == "over":
+            break
+        if state == "cover":
+            button(page, "Show my cards").click()
+            continue
+        banker_move(page)
+    assert page.locator(".match-over").count() == 1
+    entries = page.evaluate(
+        """() => Object.keys(localStorage).filter(k => k.startsWith('nordic21.history.'))
+                 .map(k => localStorage.getItem(k))"""
+    )
+    assert len(entries) == 1
+    entry = json.loads(entries[0])
+    assert entry["reveal_after"] is False
+    document = entry["game"]
+    names = [s["name"] for s in entry["seats"]]
+    tr = Translator("en")
+
+    button(page, "Review").click()
+    for person in (0, 1):
+        other = 1 - person
+        # First a hand-off cover with no card on it at all.
+        expect(page.get_by_role("heading", level=2)).to_have_text(f"Pass to {names[person]}")
+        assert page.locator(".review .card").count() == 0
+        button(page, f"Show {names[person]}'s review").click()
+        wait_review(page)
+        assert page.locator(".person").count() == 1
+        expect(page.locator(".person-name")).to_have_text(names[person])
+        mine = replay_frames(document, viewer=person)
+        theirs = replay_frames(document, viewer=other)
+        _, total = step_position(page)
+        assert total == len(mine) - 1
+        checked = 0
+        for index in range(len(mine)):
+            expect(page.locator(".replay-frame")).to_have_attribute("data-frame", str(index))
+            secret = _hidden_from(mine.at(index), theirs.at(index), other)
+            html = page.locator("#app").inner_html()
+            tree = page.locator("#app").aria_snapshot()
+            for value in secret:
+                assert f'card-{value}"' not in html, f"{value} in the DOM at step {index}"
+                label = card_name(tr, value)
+                assert label not in tree, f"{label!r} in the accessibility tree at {index}"
+                checked += 1
+            if index < len(mine) - 1:
+                page.keyboard.press("ArrowRight")
+        assert checked > 0, "the other person never held a hidden card"
+        if person == 0:
+            shoot(page, "review-tjueett-private")
+            button(page, f"Pass to {names[1]}").click()
+
+
+def test_twenty_one_review_shows_progress_then_every_hand_after_the_match(
+    page: Page, site: SiteServer
+) -> None:
+    open_setup(page, site.url, "Twenty One", "?lang=en&seed=3")
+    choose(page, "Classic")
+    set_seats(page, [("Ann", "human"), ("Bo", "easy"), ("Cy", "easy")])
+    button(page, "Start").click()
+    page.evaluate("() => window.scrollTo(0, 0)")
+    play_to_the_end(page, "Twenty One")
+    button(page, "Review").click()
+    # The expert's estimates take a while: the screen says how far it got meanwhile,
+    # and the replay already steps.
+    progress = page.locator(".progress-text")
+    expect(progress).to_have_text(re.compile(r"Rating the moves: \d+/\d+|Replaying the match"))
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "1")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    wait_review(page)
+    expect(page.locator(".revealed")).to_be_visible()
+    assert page.locator(".revealed-hands li").count() == 3
+    shoot(page, "review-twentyone-tablet")
+    assert axe_findings(page) == []
+    assert layout_problems(page) == []
+    page.set_viewport_size({"width": 390, "height": 844})
+    shoot(page, "review-twentyone-phone")
+    assert layout_problems(page) == []

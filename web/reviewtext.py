@@ -1,0 +1,208 @@
+"""The review's words: one plain sentence per rated decision, and its figures.
+
+The review engine (:mod:`pygame_core.review`) hands each decision a
+:class:`~pygame_core.review.Reason`: a ``kind`` and its numbers. This module words it
+in the reader's language (``review.reason.<family>.<kind>`` in ``web/locales``) and
+formats the numbers: chances as whole percentages in the sentence, exact fractions
+kept exact until here and shown in full behind "Exact figures".
+
+>>> from fractions import Fraction
+>>> exact(Fraction(1, 3), "round_win", "nb")
+'33,3\xa0%'
+>>> fraction_text(Fraction(1, 3))
+'1/3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+from web.i18n import Translator, decimal
+
+if TYPE_CHECKING:
+    from pygame_core.review import Decision, Number, Unit
+
+#: Which sentences a game's reasons use: the banker games share theirs.
+FAMILY = {
+    "dice21": "dice21",
+    "dice41": "dice41",
+    "tjueett": "banker",
+    "tjugoett": "banker",
+    "twentyone": "twentyone",
+}
+
+#: Every reason kind each family's rater makes (tests/test_review_screen.py checks this
+#: against the engine's code, and that each has a sentence in every language).
+REASON_KINDS: dict[str, tuple[str, ...]] = {
+    "dice21": (
+        "stood_too_soon",
+        "stood_below_best",
+        "rolled_too_far",
+        "stood_right",
+        "rolled_right",
+    ),
+    "dice41": ("kept_right", "kept_wrong_die"),
+    "banker": (
+        "stood_right",
+        "stood_too_soon",
+        "drew_right",
+        "drew_too_far",
+        "bet_right",
+        "bet_too_much",
+        "bet_too_little",
+        "stake",
+    ),
+    "twentyone": ("played_right", "played_other", "exchange_right", "exchange_other"),
+}
+
+
+def whole_percent(value: Number, lang: str) -> str:
+    """A chance rounded to a whole percentage, as a sentence shows it: ``"38 %"``."""
+    # A no-break space: a line never starts with the "%".
+    return f"{decimal(Fraction(value) * 100, lang, 0)}\u00a0%"
+
+
+def chips(value: Number, lang: str) -> str:
+    """Chips expected, to two decimals (a sign only when negative)."""
+    return decimal(Fraction(value), lang, 2)
+
+
+def amount(value: Number, unit: Unit, lang: str) -> str:
+    """A figure, rounded for a sentence (chips as a number, chances as percentages)."""
+    return chips(value, lang) if unit == "chips" else whole_percent(value, lang)
+
+
+def cost_text(tr: Translator, value: Number, margin: float | None, unit: Unit) -> str:
+    """What one decision cost, with its unit: ``"43 %"``, ``"0.68 chips"``, ``"5 % ± 2 %"``."""
+    shown = amount(value, unit, tr.lang)
+    if unit == "chips":
+        shown = tr.t("review.amount.chips", x=shown)
+    return f"{shown} {margin_text(margin, unit, tr.lang)}".strip()
+
+
+def exact(value: Number, unit: Unit, lang: str) -> str:
+    """A figure as "Exact figures" shows it: one decimal more than a sentence."""
+    if unit == "chips":
+        return decimal(Fraction(value), lang, 3)
+    return f"{decimal(Fraction(value) * 100, lang, 1)}\u00a0%"
+
+
+def fraction_text(value: Number) -> str | None:
+    """An exact figure in full (``"57979/69984"``); ``None`` for a model's or an
+    estimate's float, or a whole number."""
+    if isinstance(value, Fraction) and value.denominator != 1:
+        return f"{value.numerator}/{value.denominator}"
+    return None
+
+
+def margin_text(margin: float | None, unit: Unit, lang: str) -> str:
+    """``"± 3 %"`` for an estimate's standard error (none for exact figures)."""
+    if margin is None:
+        return ""
+    return f"± {amount(margin, unit, lang)}"
+
+
+def rank_word(tr: Translator, value: int) -> str:
+    """A play rank (2-14, or 1 for a low ace) in words."""
+    return tr.t(f"card.rank.{14 if value == 1 else value}")
+
+
+def option_label(tr: Translator, key: str) -> str:
+    """A choice of a decision by its option key (``roll``, ``keep_4``, ``play_2_11`` ...)."""
+    head, _, rest = key.partition("_")
+    if head in ("keep", "bet", "stake"):
+        return tr.t(f"review.option.{head}", n=rest)
+    if head == "swap":
+        count, _, played = rest.partition("_")
+        if count == "0":
+            return tr.t("review.option.swap_none")
+        return tr.t("review.option.swap_as_played" if played else "review.option.swap", n=count)
+    if head == "play":
+        form, _, value = rest.partition("_")
+        return tr.t(f"review.option.play_{form}", rank=rank_word(tr, int(value)))
+    return tr.t(f"review.option.{key}")
+
+
+def _play_phrase(tr: Translator, choice: Sequence[int], config_key: str) -> str:
+    form, value = choice
+    if form == 0:
+        return tr.t(f"review.play.{config_key}")
+    return tr.t(f"review.play.{form}", rank=rank_word(tr, value))
+
+
+def reason_key(game_id: str, decision: Decision) -> str:
+    """The locale key of ``decision``'s sentence."""
+    reason = decision.reason
+    key = f"review.reason.{FAMILY[game_id]}.{reason.kind}"
+    if reason.kind in ("stood_too_soon", "stood_right") and game_id == "dice21":
+        if reason.get("next_seat") is None:
+            key += ".last"
+    elif FAMILY[game_id] == "banker" and reason.get("role") == "banker":
+        key += ".bank"
+    elif game_id == "dice41" and decision.unit == "chips":
+        key += ".chips"
+    elif reason.kind.startswith("played_") and reason.get("to_beat") is None:
+        key += ".lead"
+    return key
+
+
+def sentence(tr: Translator, game_id: str, decision: Decision, names: Sequence[str]) -> str:
+    """The one plain sentence about ``decision``, in ``tr``'s language."""
+    reason = decision.reason
+    lang = tr.lang
+    p: dict[str, Any] = dict(reason.params)
+    unit = decision.unit
+    family = FAMILY[game_id]
+    if family == "dice21":
+        nxt = p.get("next_seat")
+        p["next"] = names[nxt] if nxt is not None and nxt < len(names) else ""
+        for name in ("stop", "roll", "bust"):
+            p[name] = whole_percent(p[name], lang)
+    elif family == "dice41":
+        p["dice"] = ", ".join(str(d) for d in p["dice"])
+        p["chosen_value"] = amount(p["chosen_value"], unit, lang)
+        p["best_value"] = amount(p["best_value"], unit, lang)
+    elif family == "banker":
+        bust = p.get("bust")
+        p["bust"] = whole_percent(bust if bust is not None else 0, lang)
+        for name in ("stand", "draw"):
+            if name in p:
+                p[name] = chips(p[name], lang)
+        if "per_chip" in p:
+            p["per_chip"] = chips(abs(Fraction(p["per_chip"])), lang)
+    else:
+        config_key = "pass" if decision.chosen == "pass" or decision.best == "pass" else "discard"
+        if reason.kind.startswith("played_"):
+            p["chosen"] = _play_phrase(tr, p["chosen"], config_key)
+            p["best"] = _play_phrase(tr, p["best"], config_key)
+            if p.get("to_beat") is not None:
+                p["to_beat"] = rank_word(tr, p["to_beat"])
+        else:
+            p["chosen"] = option_label(tr, p["chosen"])
+            p["best"] = option_label(tr, p["best"])
+        p["hand"] = ", ".join(rank_word(tr, r) for r in p["hand"])
+        p["chosen_value"] = whole_percent(p["chosen_value"], lang)
+        p["best_value"] = whole_percent(p["best_value"], lang)
+        p["margin"] = whole_percent(p["margin"], lang)
+    return tr.t(reason_key(game_id, decision), **p)
+
+
+def unit_label(tr: Translator, unit: Unit) -> str:
+    """What a decision's figures measure."""
+    return tr.t(f"review.unit.{unit}")
+
+
+def total_cost(tr: Translator, cost: Number, margin: float | None, unit: Unit) -> str:
+    """What the decisions that were not the best cost in all, in words."""
+    lang = tr.lang
+    if unit == "round_win":
+        return tr.t("review.cost.round_win", cost=decimal(Fraction(cost), lang, 2))
+    if unit == "chips":
+        return tr.t("review.cost.chips", cost=chips(cost, lang))
+    return tr.t(
+        "review.cost.match_win",
+        cost=decimal(Fraction(cost), lang, 2),
+        margin=decimal(Fraction(margin or 0.0), lang, 2),
+    )
