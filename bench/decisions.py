@@ -161,7 +161,15 @@ def _banker_odds_probe(view: Any) -> Any:
 
 
 def coach_function(game_id: str) -> tuple[str, Callable[..., Any]] | None:
-    """The coach for ``game_id`` (its name and the function), or None if it has none."""
+    """The coach for ``game_id`` (its name and the function), or None if it has none:
+    the game UI's ``coach`` (``web.games``), or in a revision before it, a ``web.coach``
+    function found by name."""
+    try:
+        from web.games import get_ui
+    except ImportError:
+        pass
+    else:
+        return f"web.games.get_ui({game_id!r}).coach", get_ui(game_id).coach
     try:
         import web.coach as coach
     except ImportError:

@@ -33,7 +33,6 @@ def set_seats(page: Page, seats: list[tuple[str, str]]) -> None:
     for index, (name, kind) in enumerate(seats):
         row = page.locator(".seat-row").nth(index)
         row.get_by_role("textbox").fill(name)
-        row.get_by_role("textbox").press("Tab")
         row.get_by_role("combobox").select_option(kind)
     expect(page.locator(".seat-row")).to_have_count(len(seats))
 

@@ -81,6 +81,12 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
             "Run `npm ci` first, or use `make play`, which does it for you."
         )
     files = [(pyodide / name, f"vendor/pyodide/{name}") for name in PYODIDE_FILES]
+    # The DOM patcher web/patch.js drives (web/dom.py loads both).
+    morphdom = node_modules / "morphdom" / "dist" / "morphdom-umd.min.js"
+    if not morphdom.is_file():
+        raise BuildError("morphdom is not installed.\nRun `npm ci` first.")
+    files.append((morphdom, "vendor/morphdom/morphdom.min.js"))
+    files.append((morphdom.parent.parent / "LICENSE", "vendor/morphdom/LICENSE"))
     for path in sorted(pyscript.iterdir()):
         unused = path.name.startswith(UNUSED_PYSCRIPT_CHUNKS)
         if path.is_file() and path.suffix in {".js", ".css"} and not unused:

@@ -83,7 +83,7 @@ def check_outcome(game: Game[Any, Any, Any, Any], state: Any) -> None:
     players = state.config.players
     assert result.winners and set(result.winners) <= set(range(players))
     assert len(result.scores) == players
-    assert result.score_kind in {"chips", "rounds", "points"}
+    assert result.score_kind in {"chips", "gain", "rounds", "points"}
 
 
 def replay(game: Game[Any, Any, Any, Any], state: Any) -> Any:

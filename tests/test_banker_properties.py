@@ -215,7 +215,7 @@ def test_invalid_configs_name_the_field(game_id: str, data: st.DataObject) -> No
         ("tjueett", {"rounds": 0}, "rounds"),
         ("tjueett", {"min_bet": 11}, "min_bet"),
         ("tjueett", {"banker_chips": 2, "min_bet": 3, "chips": 5}, "banker_chips"),
-        ("tjugoett", {"banker_hand": "all"}, "banker_hand"),
+        ("tjugoett", {"banker_plays": "all"}, "banker_plays"),
         ("tjugoett", {"rounds": True}, "rounds"),
         ("tjugoett", {"chips": 100_001}, "chips"),
         ("tjugoett", {"colour": "red"}, "colour"),

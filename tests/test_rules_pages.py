@@ -11,7 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from pygame_core import UnknownGameError, get_game
 from pygame_core.registry import ALL_GAME_IDS
+from web.games import get_ui
 from web.i18n import LANGUAGES
 from web.rulesfigures import exact_figures, figures
 
@@ -130,8 +132,23 @@ def test_every_placeholder_is_a_figure_and_every_figure_is_used(game_id: str) ->
         provided = figures(game_id, lang)
         used = placeholders(source(game_id, lang))
         assert used <= set(provided), f"{lang}: no figure for {sorted(used - set(provided))}"
-        assert set(provided) <= used, f"{lang}: figures unused: {sorted(set(provided) - used)}"
+        # Every odds figure is quoted; the preset figures are there for pages to quote.
+        odds = set(get_ui(game_id).figures())
+        assert odds <= used, f"{lang}: figures unused: {sorted(odds - used)}"
         assert all(value.strip() for value in provided.values())
+
+
+def test_presets_are_figures_from_code() -> None:
+    """A page quoting a preset takes its numbers from the preset itself."""
+    from web.rulesfigures import preset_figures
+
+    quoted = preset_figures("tjueett")
+    game = get_game("tjueett")
+    for name, options in game.presets.items():
+        for option, value in options.items():
+            if isinstance(value, int) and not isinstance(value, bool) and option != "players":
+                assert quoted[f"preset_{name}_{option}"].value == value
+    assert figures("tjueett", "nb").keys() >= quoted.keys()
 
 
 def test_figures_are_the_same_numbers_in_every_language() -> None:
@@ -212,7 +229,7 @@ def test_exact_values_stay_exact() -> None:
 
 
 def test_unknown_game_or_language_is_refused() -> None:
-    with pytest.raises(KeyError):
+    with pytest.raises(UnknownGameError):
         figures("chess", "en")
     with pytest.raises(ValueError, match="language"):
         figures("dice21", "de")

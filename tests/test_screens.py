@@ -10,24 +10,17 @@ import pytest
 
 from pygame_core import get_game
 from pygame_core.registry import game_ids
+from pygame_core.twentyone import OpenExchange
 from web.eventtext import card_text
+from web.games import get_ui
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator
-from web.screens import PLAY_SCREENS
 from web.screens.play import PlayOptions
 from web.screens.setup import render_setup
 from web.session import GameSession, Seat
 from web.setup import new_draft
 
 HOSTILE = "<img src=x onerror=alert(1)>"
-
-
-def screen_functions(game_id: str):  # type: ignore[no-untyped-def]
-    import importlib
-
-    module, render, decode = PLAY_SCREENS[game_id]
-    mod = importlib.import_module(module)
-    return getattr(mod, render), getattr(mod, decode)
 
 
 def seats_for(game_id: str, kinds: list[str]) -> tuple[Seat, ...]:
@@ -79,7 +72,7 @@ def test_setup_screen_renders_in_every_language(game_id: str) -> None:
 @pytest.mark.parametrize("game_id", game_ids())
 def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> None:
     game = get_game(game_id)
-    render, _ = screen_functions(game_id)
+    render = get_ui(game_id).render_play
     players = max(game.min_players, 3)
     kinds = ["human", "human"] + ["medium"] * (players - 2)
     config = game.preset(next(iter(game.presets)), players)
@@ -111,3 +104,56 @@ def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> Non
     html = render(tr, session, PlayOptions())
     if session.over:
         assert "match-over" in html
+
+
+@pytest.mark.parametrize("game_id", ["tjueett", "tjugoett", "twentyone"])
+def test_patch_keys_are_unique_on_every_screen(game_id: str) -> None:
+    """The patcher matches elements by id and data-key: a key twice on one screen would
+    move one element into two places."""
+    game = get_game(game_id)
+    players = max(game.min_players, 3)
+    seats = seats_for(game_id, ["human"] + ["medium"] * (players - 1))
+    session = GameSession.start(game_id, game.preset(next(iter(game.presets)), players), seats, 5)
+    bot = game.make_bot("medium")
+    render = get_ui(game_id).render_play
+    for step in range(300):
+        html = render(Translator("en"), session, PlayOptions(viewer=0, coach=True))
+        keys = re.findall(r'\b(?:id|data-key)="([^"]+)"', html)
+        assert len(keys) == len(set(keys)), sorted(k for k in keys if keys.count(k) > 1)
+        if session.over:
+            break
+        session.act(bot.choose(session.view(session.current), session.legal(), step))
+
+
+def test_twentyone_says_the_exchange_is_over_once_tricks_start_and_caps_the_swap() -> None:
+    game = get_game("twentyone")
+    session = GameSession.start(
+        "twentyone", game.config(players=2), (Seat("Ann", "human"), Seat("Bo", "human")), 2
+    )
+    tr = Translator("en")
+    render = get_ui("twentyone").render_play
+    seen_swap = False
+    for _ in range(60):
+        view = session.view(session.current)
+        html = render(tr, session, PlayOptions(viewer=session.current))
+        if view.phase == "play":
+            assert tr.t("t21.exchange.open") not in html
+        if view.phase == "exchange":
+            most = min(len(view.hand), view.pile_count)
+            assert tr.t("t21.swap_limit", n=most) in html
+            seen_swap = True
+        legal = session.legal()
+        session.act(OpenExchange() if OpenExchange() in legal else legal[0])
+        if session.over:
+            break
+    assert seen_swap
+
+
+def test_tjugoett_subtitle_counts_deals_from_one() -> None:
+    game = get_game("tjugoett")
+    seats = (Seat("Ann", "human"), Seat("Bo", "medium"), Seat("Cy", "medium"))
+    session = GameSession.start("tjugoett", game.config(players=3), seats, 1)
+    tr = Translator("en")
+    html = get_ui("tjugoett").render_play(tr, session, PlayOptions(viewer=0))
+    deal_of = tr.t("banker.deal_of", n=1, total=3)
+    assert deal_of in html and tr.t("banker.deal_of", n=0, total=3) not in html

@@ -10,6 +10,7 @@ from test_banker_scripted import cards, kinds, run, scripted
 from pygame_core.banker.deck import cards_in, mask_of
 from pygame_core.banker.table import BANK, BET, OVER, PLAY, REFUNDED, STAKE, TableState
 from pygame_core.cards import FULL_DECK
+from pygame_core.contract import Outcome
 from pygame_core.tjueett import GAME, TjueettConfig
 
 
@@ -136,7 +137,8 @@ def test_the_fixed_banker_who_cannot_stake_ends_the_match(monkeypatch: pytest.Mo
     assert state.phase == OVER and GAME.current_player(state) is None
     assert kinds(events, "match_over")[0]["reason"] == "bank_bust"
     outcome = GAME.outcome(state)
-    assert outcome is not None and outcome.winners == (1,) and outcome.scores == (0, 11)
+    # The seats started unequal (fixed bank): what each gained or lost decides.
+    assert outcome == Outcome((1,), (-1, 1), "gain")
 
 
 def test_the_match_ends_after_the_agreed_rounds(monkeypatch: pytest.MonkeyPatch) -> None:

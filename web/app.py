@@ -1,27 +1,33 @@
 """The app controller: one session object that owns all UI state.
 
-It reads the DOM only through :class:`web.dom.Page`, asks ``pygame_core`` for every
-rule, renders screens (pure functions) into the page, saves after every action, and
-lets bots move after a short visible pause.
+It talks to the page only through a :class:`PagePort` (in the browser
+:class:`web.dom.Page`; in tests a fake), asks ``pygame_core`` for every rule, renders
+screens (pure functions) into the page, saves after every action, keeps the address in
+step with the screen (so Back, Forward and a reload work) and lets bots move after a
+short visible pause. Nothing here imports the browser, so pytest drives it.
 """
 
 from __future__ import annotations
 
-import asyncio
-import importlib
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Literal, Protocol
 
-import js
-
-from pygame_core import IllegalActionError, Nordic21Error, SaveError
+from pygame_core import IllegalActionError, Nordic21Error, SaveError, get_game
 from pygame_core.registry import game_ids
-from web.dom import Page, browser_languages, query_param
 from web.eventtext import log_lines
+from web.games import get_ui
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
-from web.saves import SaveBook, SaveImportError, StaleSaveError, concerns, concerns_home
-from web.screens import PLAY_SCREENS
+from web.markup import Markup
+from web.saves import (
+    KeyValueStore,
+    SaveBook,
+    SaveImportError,
+    StaleSaveError,
+    concerns,
+    concerns_home,
+)
 from web.screens.home import HomeData, render_home
 from web.screens.play import SPEEDS, PlayOptions
 from web.session import SEAT_KINDS, GameSession, Seat
@@ -29,6 +35,7 @@ from web.setup import (
     SetupDraft,
     add_seat,
     apply_preset,
+    check_field,
     default_names,
     new_draft,
     remove_seat,
@@ -38,7 +45,7 @@ from web.setup import (
     validate,
 )
 from web.stats import Stats
-from web.storage import PREFIX, LocalStore, StorageFull
+from web.storage import PREFIX, StorageFull
 
 LANG_KEY = "lang"
 SPEED_KEY = "speed"
@@ -48,29 +55,80 @@ OPEN_KEY = "open"
 BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
 
 
-def now_ms() -> int:
-    """Milliseconds since the epoch (the browser's clock)."""
-    return int(js.Date.now())
+Screen = Literal["home", "setup", "rules", "play"]
 
 
-def fresh_seed() -> int:
-    """A new match's seed: from ``?seed=`` when given (tests, replays), else random."""
-    given = query_param("seed")
-    if given is not None and given.isdigit():
-        return int(given) % (2**53)
-    return int(js.Math.floor(js.Math.random() * 2**53))
+class PagePort(Protocol):
+    """What the app needs from the page (:class:`web.dom.Page` in the browser)."""
+
+    def mount(self, markup: Markup, new_screen: bool) -> None:
+        """Show ``markup``; ``new_screen``: another screen than before (start at the top)."""
+        ...
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` through the live region."""
+        ...
+
+    def set_language(self, lang: str, title: str) -> None: ...
+
+    def download(self, filename: str, text: str) -> None: ...
+
+    def show_address(self, address: str, push: bool) -> None:
+        """Put ``address`` in the address bar (``push``: as a new history entry)."""
+        ...
+
+    def go_back(self) -> None:
+        """Go one history entry back (the page then reports the address it shows)."""
+        ...
+
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> None: ...
+
+    def now_ms(self) -> int: ...
+
+    def new_seed(self) -> int: ...
+
+
+@dataclass(frozen=True)
+class Address:
+    """A screen as an address: ``#/setup/dice21``, ``#/rules/tjueett``, ``#/play/<save>``
+    or ``""`` (home). A hash, so it is relative to the page (any subpath, offline) and
+    leaves the query (``?lang=``, ``?seed=``) alone.
+
+    >>> Address.parse("#/setup/dice21")
+    Address(screen='setup', target='dice21')
+    >>> Address("play", "g-1-2").text
+    '#/play/g-1-2'
+    """
+
+    screen: Screen
+    target: str = ""
+
+    @property
+    def text(self) -> str:
+        """The address as the address bar shows it."""
+        return f"#/{self.screen}/{self.target}" if self.screen != "home" else ""
+
+    @classmethod
+    def parse(cls, text: str) -> Address:
+        """The address in ``text``; anything unknown is home."""
+        parts = text.removeprefix("#").strip("/").split("/")
+        if len(parts) == 2 and parts[1]:
+            for screen in ("setup", "rules", "play"):
+                if parts[0] == screen:
+                    return cls(screen, parts[1])
+        return cls("home")
 
 
 class App:
     """The whole UI session."""
 
-    def __init__(self, store: LocalStore, lang: str) -> None:
+    def __init__(self, store: KeyValueStore, lang: str, page: PagePort) -> None:
         self.store = store
         self.book = SaveBook(store)
         self.stats = Stats(store)
         self.tr = Translator(lang)
-        self.page = Page(self)
-        self.screen = "home"
+        self.page = page
+        self.screen: Screen = "home"
         self.draft: SetupDraft | None = None
         self.session: GameSession | None = None
         self.save_id: str | None = None
@@ -80,10 +138,17 @@ class App:
         speed = store.get(SPEED_KEY)
         self.opts = PlayOptions(speed=speed if speed in SPEEDS else "normal")
         self.rules_game = "dice21"
-        self.return_to = "home"
+        self.return_to: Screen = "home"
+        #: Whether the rules screen was opened from another screen of this visit (so
+        #: closing it is the browser's Back), rather than reached by its address.
+        self.rules_pushed = False
+        #: The address last put in the address bar, and the screen last drawn.
+        self.shown_address: str | None = None
+        self.drawn: tuple[str, str] | None = None
         #: The saved match whose Delete was pressed and awaits a yes or no.
         self.confirm_delete: str | None = None
-        self.bot_task: asyncio.Future[None] | None = None
+        #: The session whose bot move is scheduled (a bot "thinks" meanwhile).
+        self.bot_pending: GameSession | None = None
         #: Pass-and-play: the seat that last tapped "Show my cards".
         self.revealed: int | None = None
         #: The stake/bet stepper: its amount and the moment it belongs to.
@@ -94,11 +159,51 @@ class App:
         self.selected_turn = -1
 
     # -- rendering -----------------------------------------------------------------
-    def render(self) -> None:
-        """Draw the current screen, then let a bot move if it is a bot's turn."""
+    def render(self, push: bool = True) -> None:
+        """Draw the current screen, show its address (a new history entry with
+        ``push``), then let a bot move if it is a bot's turn."""
         self.page.set_language(self.tr.lang, self.tr.t("app.title"))
-        self.page.mount(self.screen_markup())
+        address = self.address().text
+        if address != self.shown_address:
+            self.page.show_address(address, push and self.shown_address is not None)
+            self.shown_address = address
+        drawn = (self.screen, address)
+        self.page.mount(self.screen_markup(), new_screen=drawn != self.drawn)
+        self.drawn = drawn
         self.schedule_bot()
+
+    def address(self) -> Address:
+        """The current screen as an address."""
+        if self.screen == "setup" and self.draft is not None:
+            return Address("setup", self.draft.game_id)
+        if self.screen == "play" and self.save_id is not None:
+            return Address("play", self.save_id)
+        if self.screen == "rules":
+            return Address("rules", self.rules_game)
+        return Address("home")
+
+    def on_address(self, text: str) -> None:
+        """The browser moved to ``text`` (Back, Forward, a reload): show that screen."""
+        address = Address.parse(text)
+        if address.screen == "setup" and address.target in game_ids():
+            if self.draft is None or self.draft.game_id != address.target:
+                self.open_setup(address.target)
+            self.screen = "setup"
+        elif address.screen == "rules" and address.target in game_ids():
+            if self.screen != "rules":
+                self.return_to = self.screen
+            self.rules_game = address.target
+            self.screen = "rules"
+        elif address.screen == "play":
+            if self.save_id != address.target or self.session is None:
+                self.resume(address.target)
+            else:
+                self.screen = "play"
+        else:
+            self.leave_match()
+        self.rules_pushed = False
+        self.shown_address = text
+        self.render(push=False)
 
     def screen_markup(self) -> Any:
         """The markup of the current screen."""
@@ -107,17 +212,16 @@ class App:
 
             return render_setup(self.tr, self.draft)
         if self.screen == "play" and self.session is not None:
-            module, render, _ = PLAY_SCREENS[self.session.game_id]
             eyes = table_eyes(self.session, self.revealed)
             opts = replace(
                 self.opts,
-                bot_pending=self.bot_task is not None,
+                bot_pending=self.bot_pending is not None,
                 viewer=eyes.viewer,
                 cover=eyes.cover,
                 amount=self.stepper_amount(eyes.viewer),
                 selected=self.picked_cards(),
             )
-            return getattr(importlib.import_module(module), render)(self.tr, self.session, opts)
+            return get_ui(self.session.game_id).render_play(self.tr, self.session, opts)
         if self.screen == "rules":
             from web.screens.rules import render_rules
 
@@ -131,7 +235,7 @@ class App:
             stats=self.stats.table(),
             notice=self.notice,
             confirming=self.confirm_delete,
-            now_ms=now_ms(),
+            now_ms=self.page.now_ms(),
         )
         return render_home(self.tr, game_ids(), data)
 
@@ -141,7 +245,7 @@ class App:
         if session is None or viewer is None:
             return 0
         view = session.view(viewer)
-        low, high = getattr(view, "min_amount", 0), getattr(view, "max_amount", 0)
+        low, high = get_ui(session.game_id).amount_range(view)
         key = (view.round, view.phase, view.actor)
         if key != self.amount_key:
             self.amount, self.amount_key = low, key
@@ -163,18 +267,19 @@ class App:
             self.screen == "play"
             and session is not None
             and session.is_bot_turn()
-            and self.bot_task is None
+            and self.bot_pending is None
         ):
-            self.bot_task = asyncio.ensure_future(self.bot_move(session))
+            self.bot_pending = session
+            delay = BOT_DELAY.get(self.opts.speed, 0.6)
+            self.page.call_later(delay, lambda: self.bot_move(session))
 
-    async def bot_move(self, session: GameSession) -> None:
+    def bot_move(self, session: GameSession) -> None:
         """One bot move, unless the player left the match meanwhile."""
         try:
-            await asyncio.sleep(BOT_DELAY.get(self.opts.speed, 0.6))
             if self.session is session and self.screen == "play" and session.is_bot_turn():
                 self.perform(session.bot_action())
         finally:
-            self.bot_task = None
+            self.bot_pending = None
             if self.session is session and self.screen == "play":
                 self.render()
 
@@ -204,7 +309,7 @@ class App:
             return
         try:
             self.revision = self.book.save(
-                self.save_id, session, self.revision, now_ms(), self.created
+                self.save_id, session, self.revision, self.page.now_ms(), self.created
             )
             self.notice = None
             if session.over:
@@ -254,13 +359,13 @@ class App:
             first = next(iter(errors), "")
             self.page.announce(self.tr.t("setup.has_errors") + (f" ({first})" if first else ""))
             return
-        seed = fresh_seed()
+        seed = self.page.new_seed()
         self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
         self.revealed = None
         self.save_id = self.book.fresh_id(seed)
         self.store.set(OPEN_KEY, self.save_id)
         self.revision = 0
-        self.created = now_ms()
+        self.created = self.page.now_ms()
         self.screen = "play"
         self.autosave()
 
@@ -287,38 +392,55 @@ class App:
         self.save_id = None
         self.store.remove(OPEN_KEY)
 
+    def open_address(self, text: str) -> None:
+        """The first screen: the one ``text`` names; without one, the match that was
+        on screen when the page was last left (so a reload comes back to it)."""
+        open_id = self.store.get(OPEN_KEY)
+        if not text and open_id is not None:
+            self.resume(open_id)
+            self.render(push=False)
+        else:
+            self.on_address(text)
+
     def open_setup(self, game_id: str, seats: tuple[Seat, ...] | None = None) -> None:
         """The setup screen of ``game_id``."""
+        game = get_game(game_id)
         if seats is None:
+            # One person and bots, as many as the game needs and at least one bot.
+            count = max(2, game.min_players)
             seats = default_names(
-                self.tr.t("setup.default_name"), self.tr.t("setup.default_bot"), 2
+                self.tr.t("setup.default_name"), self.tr.t("setup.default_bot"), count
             )
+        for n in range(len(seats) + 1, game.min_players + 1):
+            seats = (*seats, Seat(self.tr.t("setup.default_bot", n=n), "medium"))
         self.draft = new_draft(game_id, seats)
         self.screen = "setup"
 
     # -- events --------------------------------------------------------------------
     def on_action(self, name: str, data: dict[str, str]) -> None:
-        """A button was pressed."""
-        handler = getattr(self, "do_" + name.replace("-", "_"), None)
+        """A button was pressed (its ``data-action`` is ``name``)."""
+        handler = ACTIONS.get(name)
         if handler is None:
             return
         try:
-            handler(data)
+            handler(self, data)
         except Nordic21Error as exc:
             self.notice = str(exc)
         self.render()
 
     def on_field(self, name: str, data: dict[str, str]) -> None:
-        """A form field changed."""
+        """A form field changed (a text field: as it is left), and is checked at once."""
         if self.draft is None:
             return
         value = data.get("value", "")
         if name == "seat-name":
-            self.draft = set_seat(self.draft, int(data.get("seat", "-1")), name=value)
+            index = int(data.get("seat", "-1"))
+            self.draft = check_field(set_seat(self.draft, index, name=value), f"seat-{index}")
         elif name == "seat-kind":
             self.draft = set_seat(self.draft, int(data.get("seat", "-1")), kind=value)
         elif name == "option":
-            self.draft = set_option(self.draft, data.get("name", ""), value)
+            option = data.get("name", "")
+            self.draft = check_field(set_option(self.draft, option, value), option)
         self.render()
 
     def do_set_lang(self, data: dict[str, str]) -> None:
@@ -335,12 +457,18 @@ class App:
             self.open_setup(data["game"])
 
     def do_open_rules(self, data: dict[str, str]) -> None:
-        self.rules_game = data.get("game", "dice21")
-        self.return_to = self.screen
-        self.screen = "rules"
+        if data.get("game") in game_ids():
+            self.rules_game = data["game"]
+            self.return_to = self.screen
+            self.screen = "rules"
+            self.rules_pushed = True
 
     def do_close_rules(self, data: dict[str, str]) -> None:
-        self.screen = self.return_to
+        if self.rules_pushed:
+            # Back to where the rules were opened from: the same as the browser's Back.
+            self.page.go_back()
+        else:
+            self.screen = self.return_to if self.return_to != "rules" else "home"
 
     def do_set_preset(self, data: dict[str, str]) -> None:
         if self.draft is not None:
@@ -366,8 +494,7 @@ class App:
         session = self.session
         if session is None or session.is_bot_turn() or table_eyes(session, self.revealed).cover:
             return
-        module, _, decode = PLAY_SCREENS[session.game_id]
-        self.perform(getattr(importlib.import_module(module), decode)(data))
+        self.perform(get_ui(session.game_id).decode(data))
 
     def do_toggle_card(self, data: dict[str, str]) -> None:
         card = int(data.get("card", "-1"))
@@ -383,7 +510,7 @@ class App:
         if session is None:
             return
         view = session.view(table_eyes(session, self.revealed).viewer)
-        low, high = getattr(view, "min_amount", 0), getattr(view, "max_amount", 0)
+        low, high = get_ui(session.game_id).amount_range(view)
         step = 1 if data.get("delta") == "1" else -1
         self.amount = min(max(self.amount + step, low), high)
 
@@ -465,20 +592,54 @@ class App:
         self.confirm_delete = None
 
 
-def start() -> App:
-    """Build the app from the page's context, draw it and mark the page ready.
+#: Every ``data-action`` a screen may carry, and the App method it calls. An explicit
+#: table, so mypy checks each handler's type (tests/test_controller.py checks that
+#: every action the screens render has an entry).
+ACTIONS: Mapping[str, Callable[[App, dict[str, str]], None]] = {
+    "set-lang": App.do_set_lang,
+    "go-home": App.do_go_home,
+    "open-game": App.do_open_game,
+    "open-rules": App.do_open_rules,
+    "close-rules": App.do_close_rules,
+    "set-preset": App.do_set_preset,
+    "set-option": App.do_set_option,
+    "add-seat": App.do_add_seat,
+    "remove-seat": App.do_remove_seat,
+    "start-game": App.do_start_game,
+    "act": App.do_act,
+    "toggle-card": App.do_toggle_card,
+    "show-cards": App.do_show_cards,
+    "amount": App.do_amount,
+    "toggle-coach": App.do_toggle_coach,
+    "set-speed": App.do_set_speed,
+    "new-game": App.do_new_game,
+    "play-again": App.do_play_again,
+    "continue": App.do_continue,
+    "delete-save": App.do_delete_save,
+    "confirm-delete": App.do_confirm_delete,
+    "cancel-delete": App.do_cancel_delete,
+    "reset-stats": App.do_reset_stats,
+    "confirm-reset-stats": App.do_confirm_reset_stats,
+    "cancel-reset-stats": App.do_cancel_reset_stats,
+    "export-one": App.do_export_one,
+    "export-all": App.do_export_all,
+}
 
-    A reload comes back to the match that was on screen.
-    """
+
+def start() -> App:
+    """Build the app on the browser's page, draw the screen its address names (or the
+    match that was on screen) and mark the page ready."""
+    from web.dom import Page, browser_languages, query_param
+    from web.storage import LocalStore
+
     store = LocalStore()
     lang = pick_language(query_param("lang"), store.get(LANG_KEY), browser_languages())
-    app = App(store, lang)
-    open_id = store.get(OPEN_KEY)
-    if open_id is not None:
-        app.resume(open_id)
-    app.render()
-    app.page.mark_ready()
+    page = Page()
+    app = App(store, lang, page)
+    page.listen(app)
+    app.open_address(page.address())
+    page.mark_ready()
     return app
 
 
-__all__ = ["SEAT_KINDS", "App", "start"]
+__all__ = ["SEAT_KINDS", "App", "PagePort", "start"]

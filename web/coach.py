@@ -6,9 +6,12 @@ stay exact (Fractions) until :func:`web.i18n.percent` formats them.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
+
+from pygame_core import get_game
 
 
 @dataclass(frozen=True)
@@ -111,3 +114,11 @@ def banker_advice(view: Any) -> BankerAdvice | None:
         return BankerAdvice(next_card_bust(view), {}, facing_totals(view))
     bust = next_card_bust(view) if view.phase == "play" and view.hands[seat] else None
     return BankerAdvice(bust, banker_reach_chances(draw_pool(view), view.bank_hand), {})
+
+
+def twentyone_advice(view: Any, legal: Sequence[Any], seed: int = 0) -> Any | None:
+    """Twenty One's coach: the move the expert bot would make from this view alone
+    (``seed`` makes its sampling of the hidden hands repeatable); None when no move."""
+    if not legal:
+        return None
+    return get_game("twentyone").make_bot("expert").choose(view, legal, seed)

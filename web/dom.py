@@ -1,14 +1,17 @@
-"""The only module that touches the browser's DOM (besides storage).
+"""The browser side of the app: the only module that touches the DOM (besides storage).
 
-Screens render to safe markup strings (:mod:`web.markup`); :class:`Page` puts them in
-the page and turns clicks, key presses and form changes into calls of one handler
-through event delegation on the root, so no listener is ever attached to (and leaked
-with) a rendered element.
+:class:`Page` is the adapter :class:`web.app.App` talks to (:class:`web.app.PagePort`):
+it patches rendered markup into the page (``web/patch.js`` with morphdom), keeps the
+address bar in step with the screen (the History API), turns clicks, form changes,
+Back/Forward and other tabs' storage changes into calls of the app, and gives it the
+clock and fresh seeds. Event delegation on the root: no listener is ever attached to
+(and leaked with) a rendered element.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from typing import Any, Protocol
 
 import js
@@ -18,6 +21,8 @@ from web.markup import Markup
 
 #: Most bytes an imported file may have (a whole history is a few hundred KB).
 MAX_IMPORT_BYTES = 5_000_000
+#: The patcher's scripts, in load order (relative: the site may live under a subpath).
+PATCH_SCRIPTS = ("./vendor/morphdom/morphdom.min.js", "./web/patch.js")
 
 
 class Controller(Protocol):
@@ -31,6 +36,8 @@ class Controller(Protocol):
 
     def on_storage(self, key: str | None) -> None: ...
 
+    def on_address(self, address: str) -> None: ...
+
 
 def _opt(value: Any) -> Any:
     """``None`` for JavaScript's null (Pyodide hands it over as ``jsnull``)."""
@@ -42,33 +49,60 @@ def _dataset(element: Any) -> dict[str, str]:
     return {str(k): str(getattr(element.dataset, k)) for k in keys}
 
 
-class Page:
-    """The app's root element, its live region and its delegated events."""
+def _field_data(target: Any) -> dict[str, str]:
+    value = target.checked if target.type == "checkbox" else target.value
+    data = _dataset(target)
+    data["value"] = "1" if value is True else ("0" if value is False else str(value))
+    return data
 
-    def __init__(self, controller: Controller) -> None:
+
+class Page:
+    """The app's root element, its live region, its address and its delegated events."""
+
+    def __init__(self) -> None:
         self.root = js.document.getElementById("app")
         self.announcer = js.document.getElementById("announcer")
-        self.controller = controller
+        self.controller: Controller | None = None
         #: The file being read for an import (kept so the task is not collected).
         self._pending: asyncio.Future[None] | None = None
-        self._proxies = [
-            create_proxy(self._click),
-            create_proxy(self._change),
-            create_proxy(self._storage),
-        ]
-        self.root.addEventListener("click", self._proxies[0])
-        self.root.addEventListener("change", self._proxies[1])
-        js.window.addEventListener("storage", self._proxies[2])
+        self._proxies: list[Any] = []
+        # The screen decides where the page is scrolled (a new one starts at the top).
+        js.history.scrollRestoration = "manual"
+        for src in PATCH_SCRIPTS:
+            script = js.document.createElement("script")
+            script.src = src
+            setattr(script, "async", False)  # run in this order, as soon as each arrives
+            js.document.head.appendChild(script)
+
+    def listen(self, controller: Controller) -> None:
+        """Report the page's events to ``controller`` from now on."""
+        self.controller = controller
+        for target, kind, handler in (
+            (self.root, "click", self._click),
+            (self.root, "change", self._change),
+            (js.window, "storage", self._storage),
+            (js.window, "popstate", self._popstate),
+        ):
+            proxy = create_proxy(handler)
+            self._proxies.append(proxy)
+            target.addEventListener(kind, proxy)
+
+    def _app(self) -> Controller:
+        assert self.controller is not None, "listen() first"
+        return self.controller
 
     def _storage(self, event: Any) -> None:
-        self.controller.on_storage(_opt(event.key))
+        self._app().on_storage(_opt(event.key))
+
+    def _popstate(self, event: Any) -> None:
+        self._app().on_address(self.address())
 
     def _click(self, event: Any) -> None:
         target = _opt(event.target.closest("[data-action]"))
         if target is None or target.disabled or target.getAttribute("aria-disabled") == "true":
             return
         event.preventDefault()
-        self.controller.on_action(str(target.dataset.action), _dataset(target))
+        self._app().on_action(str(target.dataset.action), _dataset(target))
 
     def _change(self, event: Any) -> None:
         target = event.target
@@ -81,16 +115,13 @@ class Page:
                 self._pending = asyncio.ensure_future(self._read_file(files.item(0)))
             target.value = ""
             return
-        value = target.checked if target.type == "checkbox" else target.value
-        data = _dataset(target)
-        data["value"] = "1" if value is True else ("0" if value is False else str(value))
-        self.controller.on_field(str(name), data)
+        self._app().on_field(str(name), _field_data(target))
 
     async def _read_file(self, file: Any) -> None:
         if file.size > MAX_IMPORT_BYTES:
-            self.controller.import_text("")
+            self._app().import_text("")
             return
-        self.controller.import_text(str(await file.text()))
+        self._app().import_text(str(await file.text()))
 
     def download(self, filename: str, text: str) -> None:
         """Offer ``text`` as a file download (a real one: Blob, link, click)."""
@@ -105,18 +136,30 @@ class Page:
         link.remove()
         js.URL.revokeObjectURL(url)
 
-    def mount(self, markup: Markup) -> None:
-        """Replace the screen, keeping keyboard focus on the same control if it survives."""
+    def mount(self, markup: Markup, new_screen: bool) -> None:
+        """Show ``markup``: patched into the page, so what did not change stays as it is
+        (focus, caret, scroll, a pressed button); a new screen starts at the top with
+        its autofocus control focused."""
         active = _opt(js.document.activeElement)
         key = _opt(active.getAttribute("data-focus")) if active is not None else None
-        self.root.innerHTML = markup
+        patch = _opt(getattr(js.window, "nordic21Patch", None))
+        if patch is not None and not new_screen:
+            patch(self.root, markup)
+        else:
+            # The first screen, before the patcher's few kB arrived, or a new screen.
+            self.root.innerHTML = markup
+        if new_screen:
+            js.window.scrollTo(0, 0)
+        focused = _opt(js.document.activeElement)
+        if not new_screen and focused is not None and self.root.contains(focused):
+            return
         target = None
-        if key is not None:
+        if key is not None and not new_screen:
             target = _opt(self.root.querySelector(f'[data-focus="{key}"]'))
         if target is None:
             target = _opt(self.root.querySelector("[data-autofocus]"))
         if target is not None:
-            target.focus()
+            target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
 
     def announce(self, text: str) -> None:
         """Say ``text`` through the polite live region (screen readers read it out)."""
@@ -127,6 +170,39 @@ class Page:
         """Mark the document's language and title."""
         js.document.documentElement.lang = lang
         js.document.title = title
+
+    def address(self) -> str:
+        """The screen's part of the address: the hash (``#/setup/dice21``), or ``""``."""
+        return str(js.location.hash)
+
+    def show_address(self, address: str, push: bool) -> None:
+        """Put ``address`` (a hash, or ``""`` for home) in the address bar: a new
+        history entry with ``push``, else in place of the current one. Relative to the
+        page itself, so it works under any subpath, offline, and keeps ``?lang=``."""
+        url = address or str(js.location.pathname) + str(js.location.search)
+        if push:
+            js.history.pushState(jsnull, "", url)
+        else:
+            js.history.replaceState(jsnull, "", url)
+
+    def go_back(self) -> None:
+        """The browser's Back (the app follows through ``on_address``)."""
+        js.history.back()
+
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> None:
+        """Run ``callback`` after ``seconds`` (on the browser's event loop)."""
+        asyncio.get_event_loop().call_later(seconds, callback)
+
+    def now_ms(self) -> int:
+        """Milliseconds since the epoch (the browser's clock)."""
+        return int(js.Date.now())
+
+    def new_seed(self) -> int:
+        """A new match's seed: from ``?seed=`` when given (tests, replays), else random."""
+        given = query_param("seed")
+        if given is not None and given.isdigit():
+            return int(given) % (2**53)
+        return int(js.Math.floor(js.Math.random() * 2**53))
 
     def mark_ready(self) -> None:
         """Tell tests (and the loading shell) that the UI is interactive."""

@@ -12,6 +12,7 @@ from typing import Any
 
 from pygame_core import Event
 from pygame_core.cards import rank, suit
+from web.games import get_ui
 from web.i18n import Translator
 
 #: Parameters that hold one seat number / several seat numbers.
@@ -28,8 +29,6 @@ SEAT_PARAMS = frozenset(
         "from_seat",
     }
 )
-#: Games that share their event texts.
-FAMILY = {"tjueett": "banker", "tjugoett": "banker"}
 #: Parameters whose value picks a more specific text, e.g. ``event.banker.settled.won``.
 VARIANT_PARAMS = ("outcome", "reason")
 SEATS_PARAMS = frozenset({"seats", "winners", "holders", "order", "payers"})
@@ -72,9 +71,7 @@ def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
 
 def describe(event: Event, game_id: str, names: Sequence[str], tr: Translator) -> str | None:
     """The log line of ``event``, or None if the event is not worth a line."""
-    bases = [f"event.{game_id}.{event.kind}"]
-    if game_id in FAMILY:
-        bases.append(f"event.{FAMILY[game_id]}.{event.kind}")
+    bases = [f"event.{family}.{event.kind}" for family in get_ui(game_id).text_families]
     keys = [f"{base}.{event.get(p)}" for base in bases for p in VARIANT_PARAMS if event.get(p)]
     for key in [*keys, *bases]:
         if tr.has(key):

@@ -1,77 +1,20 @@
 """The setup form's model: seats, preset and options, checked by the rules core.
 
 Which options a game's setup shows (and how: a choice, a toggle, a number stepper) is
-presentation and lives here; whether a combination is valid is the core's call: the
-draft is turned into the game's config and any :class:`ConfigError` is shown next to
-the field it names.
+presentation and lives in the game's UI object (``GameUI.form``); whether a combination
+is valid is the core's call: the draft is turned into the game's config and any
+:class:`ConfigError` is shown next to the field it names.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal
+from typing import Any
 
 from pygame_core import ConfigError, get_game
+from web.games import OptionField, get_ui
 from web.session import MAX_NAME, SEAT_KINDS, Seat, SeatKind
-
-FieldKind = Literal["choice", "toggle", "number"]
-
-
-@dataclass(frozen=True)
-class OptionField:
-    """One option of the setup form."""
-
-    name: str
-    kind: FieldKind
-    choices: tuple[Any, ...] = ()
-    low: int = 0
-    high: int = 0
-    #: Shown only when another option has this value: (option, value).
-    show_if: tuple[str, Any] | None = None
-    #: A number that may be left empty (the option's "none", e.g. no fixed round count).
-    optional: bool = False
-
-
-FORMS: Mapping[str, tuple[OptionField, ...]] = {
-    "dice21": (
-        OptionField("dice", "choice", (1, 2)),
-        OptionField("target", "choice", (21, 36)),
-        OptionField("match", "choice", ("single", "series", "rounds")),
-        OptionField("rounds", "number", low=1, high=99, show_if=("match", "rounds")),
-        OptionField("chips", "toggle"),
-        OptionField("starting_chips", "number", low=1, high=1000, show_if=("chips", True)),
-        OptionField("tie_pot", "choice", ("rolloff", "split"), show_if=("chips", True)),
-    ),
-    "dice41": (
-        OptionField("chips", "toggle"),
-        OptionField("starting_chips", "number", low=1, high=1000, show_if=("chips", True)),
-        OptionField("match", "choice", ("rounds", "all_chips")),
-        OptionField("rounds", "number", low=1, high=999),
-        OptionField("tie", "choice", ("replay", "share")),
-    ),
-    "tjueett": (
-        OptionField("bank", "choice", ("fixed", "rotating")),
-        OptionField("banker_chips", "number", low=1, high=1000),
-        OptionField("chips", "number", low=1, high=1000),
-        OptionField("min_bet", "number", low=1, high=100),
-        OptionField("rounds", "number", low=1, high=999, optional=True),
-    ),
-    "tjugoett": (
-        OptionField("chips", "number", low=1, high=1000),
-        OptionField("min_bet", "number", low=1, high=100),
-        OptionField("deals_per_bank", "number", low=1, high=100),
-        OptionField("banker_plays", "choice", ("at_once", "after_all", "after_all_each")),
-        OptionField("rounds", "number", low=1, high=999, optional=True),
-    ),
-    "twentyone": (
-        OptionField("scoring", "choice", ("highest", "everyone")),
-        OptionField("target", "number", low=1, high=1000),
-        OptionField("exchange", "toggle"),
-        OptionField("cannot_beat", "choice", ("discard", "pass")),
-        OptionField("low_ace", "toggle"),
-    ),
-}
 
 
 @dataclass(frozen=True)
@@ -87,7 +30,7 @@ class SetupDraft:
     @property
     def fields(self) -> tuple[OptionField, ...]:
         """The options this game's form shows."""
-        return FORMS.get(self.game_id, ())
+        return get_ui(self.game_id).form
 
     def visible(self, option: OptionField) -> bool:
         """Whether ``option`` applies given the other options."""
@@ -107,6 +50,8 @@ def default_names(default_name: str, bot_name: str, count: int) -> tuple[Seat, .
 def new_draft(game_id: str, seats: tuple[Seat, ...]) -> SetupDraft:
     """A draft with the game's first preset."""
     game = get_game(game_id)
+    if len(seats) > game.max_players:
+        seats = seats[: game.max_players]
     preset = next(iter(game.presets))
     return apply_preset(SetupDraft(game_id, seats, preset, {}), preset)
 
@@ -148,7 +93,8 @@ def set_seat(
         return draft
     seat = draft.seats[index]
     if name is not None:
-        seat = replace(seat, name=name[: MAX_NAME * 2])
+        # Kept whole, even past MAX_NAME: the form says it is too long, never cuts it.
+        seat = replace(seat, name=name)
     if kind is not None and kind in SEAT_KINDS:
         seat = replace(seat, kind=_kind(kind))
     seats = draft.seats[:index] + (seat,) + draft.seats[index + 1 :]
@@ -203,6 +149,15 @@ def validate(draft: SetupDraft) -> tuple[Any | None, dict[str, str]]:
         errors["config"] = str(exc)
         return None, errors
     return (None, errors) if errors else (config, errors)
+
+
+def check_field(draft: SetupDraft, field: str) -> SetupDraft:
+    """The draft with ``field``'s error shown if it has one now (a field is checked as
+    it is left, not only at Start); other fields' errors stay as they were."""
+    _, errors = validate(draft)
+    if field in errors:
+        return replace(draft, errors={**draft.errors, field: errors[field]})
+    return draft
 
 
 def seats_for_start(draft: SetupDraft) -> tuple[Seat, ...]:

@@ -81,16 +81,3 @@ def card_back(css_class: str = "card-svg") -> Markup:
             },
         ),
     )
-
-
-def game_art(game_id: str) -> Markup:
-    """The small picture on a game's home tile."""
-    if game_id == "dice21":
-        return die_face(6, "tile-svg")
-    if game_id == "dice41":
-        return h("span", {"class": "tile-pair"}, die_face(4, "tile-svg"), die_face(1, "tile-svg"))
-    if game_id == "twentyone":
-        return h(
-            "span", {"class": "tile-pair"}, card_face(12, "tile-svg"), card_face(48, "tile-svg")
-        )
-    return h("span", {"class": "tile-pair"}, card_back("tile-svg"), card_face(9 + 13, "tile-svg"))

@@ -33,7 +33,10 @@ Decisions that hold for both games
 - A player with fewer chips than the minimum bet sits out (status ``out``); a bet is at
   least the minimum and at most the pot (when the pot holds less than the minimum, the
   whole pot may be bet).
-- The match is won by the most chips; equal stacks share the win.
+- The match is won by the most chips; equal stacks share the win. When the seats
+  started with different stacks (Tjueett's fixed bank), by the most chips gained
+  (``score_kind`` ``"gain"``). A match that ends with a round ends with the bank where
+  it is: it is not passed on after the last round.
 
 Phases and seat statuses (in the view)
 --------------------------------------

@@ -140,25 +140,19 @@ class ExpertBot(BankerBot):
 
     def bet(self, view: TableView, stream: RngStream) -> int:
         hand = own_hand(view)
-        value = _player_model(view).value(hand[1:])
+        value = player_model(view).value(hand[1:])
         if value <= 0:
             return view.min_amount
         assert view.viewer is not None
         return view.min_amount + round(min(1.0, 2 * value) * view.chips[view.viewer])
 
     def draws(self, view: TableView, stream: RngStream) -> bool:
-        hand = own_hand(view)
-        model = _player_model(view)
-        return model.draw_value(hand[1:]) > model.stand_value(hand[1:])
+        stand, draw = player_values(view)
+        return draw > stand
 
     def bank_draws(self, view: TableView, stream: RngStream) -> bool:
-        facing = tuple(
-            _facing(view.bets[s], view.hands[s][view.face_down[s] :], view.face_down[s])
-            for s in facing_seats(view)
-        )
-        model = BankModel(draw_pool(view), facing, view.instant_win)
-        low, ace, cards = _face_up(view.bank_hand)
-        return model.draw_value(low, ace, cards) > model.stand_value(model.pool, best_of(low, ace))
+        stand, draw = bank_values(view)
+        return draw > stand
 
 
 # -- expected values -----------------------------------------------------------------------
@@ -170,7 +164,7 @@ def _face_up(cards: Sequence[int]) -> FaceUp:
     return low_total(cards), has_ace(cards), len(cards)
 
 
-def _player_model(view: TableView) -> PlayerModel:
+def player_model(view: TableView) -> PlayerModel:
     """The expert player's model of its own hand (first card, then the others)."""
     hand = own_hand(view)
     pool = draw_pool(view)
@@ -180,6 +174,26 @@ def _player_model(view: TableView) -> PlayerModel:
     if view.hidden_hands:
         bank_pool = tuple(a + b for a, b in zip(pool, pool_of(hand), strict=True))
     return PlayerModel(pool, hand[0], view.instant_win, bank_pool)
+
+
+def player_values(view: TableView) -> tuple[float, float]:
+    """The expert player's expected chips per chip bet for standing and for drawing
+    (the game review rates a person's play by these too)."""
+    face_up = own_hand(view)[1:]
+    model = player_model(view)
+    return model.stand_value(face_up), model.draw_value(face_up)
+
+
+def bank_values(view: TableView) -> tuple[float, float]:
+    """The expert banker's expected chips for standing and for drawing, against the
+    hands his hand meets (the game review rates a person's play by these too)."""
+    facing = tuple(
+        _facing(view.bets[s], view.hands[s][view.face_down[s] :], view.face_down[s])
+        for s in facing_seats(view)
+    )
+    model = BankModel(draw_pool(view), facing, view.instant_win)
+    low, ace, cards = _face_up(view.bank_hand)
+    return model.stand_value(model.pool, best_of(low, ace)), model.draw_value(low, ace, cards)
 
 
 class PlayerModel:

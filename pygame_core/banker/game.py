@@ -214,10 +214,27 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         return t.freeze(), tuple(t.events)
 
     def outcome(self, state: TableState) -> Outcome | None:
-        """Most chips wins; equal stacks share the win."""
+        """Most chips wins; equal stacks share the win. When the seats started with
+        different stacks (Tjueett's fixed bank) what each gained or lost decides."""
         if state.phase != OVER:
             return None
-        return Outcome(_most_chips(state.chips), state.chips, "chips")
+        scores, kind = self._scores(state.config, state.chips)
+        return Outcome(_most_chips(scores), scores, kind)
+
+    def _scores(self, config: C, chips: Sequence[int]) -> tuple[tuple[int, ...], str]:
+        start = self._start_chips(config)
+        if len(set(start)) > 1:
+            return tuple(c - s for c, s in zip(chips, start, strict=True)), "gain"
+        return tuple(chips), "chips"
+
+    def _last_round_played(self, t: Table) -> bool:
+        """Whether the match ends with this round, so the bank stays where it is: the
+        round limit is reached, or (without one) passing it would end the lap."""
+        rounds = t.state.config.rounds
+        if rounds is not None:
+            return bool(t.round >= rounds)
+        found = t.next_banker()
+        return found is not None and found[1]
 
     def view(self, state: TableState, seat: int | None) -> TableView:
         """Everything ``seat`` has seen; never the deck order or an unseen hidden card."""
@@ -384,7 +401,8 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         self._close_round(t)
 
     def _finish(self, t: Table, reason: str) -> None:
-        """End the match: the banker takes the pot; most chips wins."""
+        """End the match: the banker takes the pot; most chips (or gain) wins."""
         t.take_pot()
         t.phase, t.actor = OVER, None
-        t.emit("match_over", reason=reason, winners=_most_chips(t.chips), chips=tuple(t.chips))
+        winners = _most_chips(self._scores(t.state.config, t.chips)[0])
+        t.emit("match_over", reason=reason, winners=winners, chips=tuple(t.chips))

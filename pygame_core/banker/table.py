@@ -454,21 +454,26 @@ class Table:
             self.chips[self.banker] += self.pot
             self.pot = 0
 
-    def pass_bank(self) -> bool:
-        """Pass the bank left to the next seat that can stake; ``False`` if none can.
-
-        Counts a lap each time the bank comes round to the first banker again.
-        """
+    def next_banker(self) -> tuple[int, bool] | None:
+        """The seat the bank would pass to (the next on the left that can stake) and
+        whether that brings it round to the first banker again; ``None`` if none can."""
         old = self.banker
         for k in range(1, self.players):
             seat = (old + k) % self.players
             if self.can_bet(seat):
-                if (self.state.first_banker - old - 1) % self.players < k:
-                    self.laps += 1
-                self.banker = seat
-                self.emit("bank_passed", seat=seat, from_seat=old)
-                return True
-        return False
+                return seat, (self.state.first_banker - old - 1) % self.players < k
+        return None
+
+    def pass_bank(self) -> bool:
+        """Pass the bank on (:meth:`next_banker`), counting laps; ``False`` if none can."""
+        found = self.next_banker()
+        if found is None:
+            return False
+        seat, lap = found
+        self.laps += lap
+        self.emit("bank_passed", seat=seat, from_seat=self.banker)
+        self.banker = seat
+        return True
 
 
 def facing_seats(view: TableView) -> list[int]:

@@ -150,7 +150,9 @@ class Tjueett(BankerGame[TjueettConfig]):
     def _close_round(self, t: Table) -> None:
         t.take_pot()
         config: TjueettConfig = t.state.config
-        if config.bank == "rotating" and not t.pass_bank():
+        if config.bank == "rotating" and self._last_round_played(t):
+            self._finish(t, "rounds" if config.rounds is not None else "lap")
+        elif config.bank == "rotating" and not t.pass_bank():
             self._finish(t, "no_players")
         else:
             self._open_round(t)

@@ -186,6 +186,9 @@ class Tjugoett(BankerGame[TjugoettConfig]):
         if t.bank_deals >= config.deals_per_bank or (t.pot == 0 and not t.can_bet(t.banker)):
             t.take_pot()
             t.bank_deals = 0
+            if self._last_round_played(t):
+                self._finish(t, "rounds" if config.rounds is not None else "lap")
+                return
             if not t.pass_bank():
                 self._finish(t, "no_players")
                 return

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pygame_core.banker import Bet, Draw, Stake, Stand
+from pygame_core.banker import Draw, Stand
 from web.coach import BankerAdvice, banker_advice
 from web.eventtext import log_lines
 from web.i18n import Translator, percent
@@ -35,8 +35,17 @@ def subtitle(tr: Translator, view: Any) -> str:
         else tr.t("play.round", n=view.round)
     )
     if view.deals_per_bank > 1 and view.phase != "over":
-        text += " · " + tr.t("banker.deal_of", n=view.bank_deals, total=view.deals_per_bank)
+        # bank_deals counts the banker's deals already played; this one is the next.
+        deal = min(view.bank_deals + 1, view.deals_per_bank)
+        text += " · " + tr.t("banker.deal_of", n=deal, total=view.deals_per_bank)
     return text
+
+
+def final_figure(tr: Translator, chips: int, score: int, kind: str) -> str:
+    """A seat's line at the end: its chips, and what it gained when that decided."""
+    if kind == "gain":
+        return tr.t("banker.final_gain", chips=chips, gain=f"{score:+d}")
+    return str(chips)
 
 
 def fresh_cards(session: GameSession, seat: int) -> int:
@@ -221,10 +230,14 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     names = session.names()
     payouts = [e for e in session.fresh if e.kind in PAYOUT_EVENTS]
     payout_lines = log_lines(payouts, opts.viewer, session.game_id, names, tr)
-    if session.over:
-        standings = sorted(
-            ((s, str(view.chips[s])) for s in range(view.players)), key=lambda x: -int(x[1])
-        )
+    result = session.game.outcome(session.state)
+    if result is not None:
+        # Ranked by what decided the match: chips, or (fixed bank) chips gained.
+        order = sorted(range(view.players), key=lambda seat: -result.scores[seat])
+        standings = [
+            (seat, final_figure(tr, view.chips[seat], result.scores[seat], result.score_kind))
+            for seat in order
+        ]
         stage: Markup = match_over_panel(tr, session, standings)
     else:
         bank_name = names[view.banker]
@@ -278,14 +291,3 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         [seat_row(tr, session, view, s) for s in range(view.players)],
         lines,
     )
-
-
-def decode_banker(data: dict[str, str]) -> Any:
-    """The action a banker-game button stands for."""
-    move = data.get("move")
-    if move == "draw":
-        return Draw()
-    if move == "stand":
-        return Stand()
-    amount = int(data.get("amount", "0"))
-    return Stake(amount) if move == "stake" else Bet(amount)

@@ -23,8 +23,14 @@ def card_name(tr: Translator, card: int) -> str:
     )
 
 
-def card(tr: Translator, value: int, fresh: bool = False, own_hidden: bool = False) -> Markup:
-    """One card as a picture with its name as text (a back for a hidden card)."""
+def card(
+    tr: Translator, value: int, fresh: bool = False, own_hidden: bool = False, keyed: bool = True
+) -> Markup:
+    """One card as a picture with its name as text (a back for a hidden card).
+
+    ``keyed``: the card keeps one element while it is on the table; a card shown a
+    second time (the last deal's cards, beside the new hands) is drawn without a key.
+    """
     if value == HIDDEN:
         return h(
             "span",
@@ -40,6 +46,9 @@ def card(tr: Translator, value: int, fresh: bool = False, own_hidden: bool = Fal
             "class": classes("card", fresh and "dealt", own_hidden and "own-hidden"),
             "role": "img",
             "aria-label": label,
+            # One element per face-up card while it stays on the table (the patcher
+            # moves it from hand to trick); a face-down card has no key to give away.
+            "data-key": f"card-{value}" if keyed else None,
         },
         card_face(value),
     )

@@ -335,13 +335,3 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         lines,
         side_top=pot,
     )
-
-
-def decode_dice21(data: dict[str, str]) -> Any:
-    """The action a 21 button stands for."""
-    return Roll() if data.get("move") == "roll" else Stop()
-
-
-def decode_dice41(data: dict[str, str]) -> Any:
-    """The action a 41 die button stands for."""
-    return Keep(int(data.get("value", "0")))

@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from pygame_core.registry import ALL_GAME_IDS
+from web.games import get_ui
 from web.i18n import LANGUAGES, Translator
 from web.markup import Markup, fragment, h
 from web.saves import SaveInfo, UnreadableSave
 from web.screens.common import button
 from web.stats import StatsTable
-from web.svg import game_art
 
 #: Each language's name in itself, so a reader finds their own language.
 LANGUAGE_NAMES = {"nb": "Norsk", "sv": "Svenska", "da": "Dansk", "en": "English"}
@@ -45,7 +45,7 @@ def game_tile(tr: Translator, game_id: str, available: bool) -> Markup:
     return h(
         "li",
         {"class": "tile" + ("" if available else " unavailable")},
-        h("span", {"class": "tile-art", "aria-hidden": "true"}, game_art(game_id)),
+        h("span", {"class": "tile-art", "aria-hidden": "true"}, get_ui(game_id).tile_art()),
         h(
             "button",
             {
@@ -106,7 +106,7 @@ def summary_lines(tr: Translator, info: SaveInfo) -> list[Markup]:
         winners = [summary.players[s] for s in summary.result.winners if s < len(summary.players)]
         progress = tr.t("save.won_by", names=", ".join(winners))
     elif summary.round:
-        progress = tr.t("play.round", n=summary.round)
+        progress = get_ui(summary.game).progress(tr, summary.round)
     else:
         progress = tr.t("save.in_progress")
     return [

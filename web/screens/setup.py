@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pygame_core import get_game
+from web.games import OptionField
 from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, error_note, top_bar
-from web.session import MAX_NAME, SEAT_KINDS
-from web.setup import OptionField, SetupDraft
+from web.session import SEAT_KINDS
+from web.setup import SetupDraft
 
 
 def _option_label(tr: Translator, game_id: str, name: str) -> str:
@@ -33,6 +34,9 @@ def error_text(tr: Translator, draft: SetupDraft, field: str) -> str | None:
         return None
     if field.startswith("seat-"):
         return tr.t(f"setup.error.{code}")
+    if field == "players":
+        game = get_game(draft.game_id)
+        return tr.t("setup.error.players", low=game.min_players, high=game.max_players)
     spec = next((f for f in draft.fields if f.name == field), None)
     if spec is not None and spec.kind == "number":
         value = draft.options.get(field)
@@ -72,7 +76,6 @@ def seat_row(tr: Translator, draft: SetupDraft, index: int) -> Markup:
                 {
                     "type": "text",
                     "value": seat.name,
-                    "maxlength": MAX_NAME,
                     "autocomplete": "off",
                     "data-field": "seat-name",
                     "data-seat": index,

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, RefuseExchange, Swap
+from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, Swap
+from web.coach import twentyone_advice
 from web.eventtext import card_text, log_lines
 from web.i18n import Translator
 from web.markup import Markup, classes, h
@@ -25,6 +26,14 @@ from web.svg import card_face
 def subtitle(tr: Translator, view: Any) -> str:
     """ "Deal 3 · target 21"."""
     return tr.t("t21.deal_target", deal=view.round, target=view.target)
+
+
+def exchange_key(view: Any) -> str:
+    """The exchange's state as the table shows it: once the tricks are on, an exchange
+    that was open is over."""
+    if view.exchange == "open" and view.phase == "play":
+        return "t21.exchange.done"
+    return f"t21.exchange.{view.exchange}"
 
 
 def playable_cards(legal: Sequence[Any]) -> set[int]:
@@ -69,6 +78,7 @@ def hand_picker(
                     "data-action": "toggle-card",
                     "data-card": c,
                     "data-focus": f"card-{c}",
+                    "data-key": f"card-{c}",
                     "aria-pressed": "true" if c in selected else "false",
                     "aria-describedby": None if ok or not mine else "card-reason",
                     "disabled": not ok,
@@ -117,7 +127,9 @@ def move_buttons(
                 autofocus=True,
             )
         )
-        items.append(h("p", {"class": "hint"}, tr.t("t21.swap_limit", n=view.pile_count)))
+        # The most the rules allow now: the hand's size or the pile's, whichever is less.
+        most = max(len(a.cards) for a in legal if isinstance(a, Swap))
+        items.append(h("p", {"class": "hint"}, tr.t("t21.swap_limit", n=most)))
     if Play in kinds:
         items.append(
             button(
@@ -203,7 +215,7 @@ def reveal_panel(tr: Translator, session: GameSession, view: Any) -> Markup | No
             "li",
             {"class": classes("reveal", result.points[s] and "scored")},
             h("span", None, names[s]),
-            card(tr, result.last_cards[s]),
+            card(tr, result.last_cards[s], keyed=False),
             h("span", None, tr.t("t21.points", n=result.points[s])),
         )
         for s in range(len(result.last_cards))
@@ -250,8 +262,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
 
 def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence[Any]) -> Markup:
     """The expert bot's suggestion for this position (it sees only this view)."""
-    bot = session.game.make_bot("expert")
-    choice = bot.choose(view, legal, len(session.state.history))
+    choice = twentyone_advice(view, legal, len(session.state.history))
     if isinstance(choice, Play | Swap):
         text = tr.t(
             "t21.suggest_cards",
@@ -294,7 +305,7 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
             h(
                 "p",
                 {"class": "deck-info"},
-                tr.t(f"t21.exchange.{view.exchange}"),
+                tr.t(exchange_key(view)),
                 " · ",
                 tr.t("t21.pile", n=view.pile_count),
             ),
@@ -314,22 +325,3 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         [seat_row(tr, session, view, s) for s in range(len(names))],
         lines,
     )
-
-
-def decode_twentyone(data: dict[str, str]) -> Any:
-    """The action a Twenty One button stands for."""
-    move = data.get("move")
-    cards = tuple(
-        sorted(int(c) for c in data.get("cards", "").split(",") if c.strip().lstrip("-").isdigit())
-    )
-    if move == "open":
-        return OpenExchange()
-    if move == "refuse":
-        return RefuseExchange()
-    if move == "pass":
-        return Pass()
-    if move == "discard":
-        return Discard(cards[0] if cards else -1)
-    if move == "swap":
-        return Swap(cards)
-    return Play(cards)
