@@ -175,6 +175,10 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     #: Whether some cards are hidden from some seats: pass-and-play then covers the
     #: table between people, and the views of two seats differ.
     hides_information: ClassVar[bool] = False
+    #: The revision of the game's rules. A save made under another revision would not
+    #: replay the same match, so loading refuses it (saves that name no revision were
+    #: made under revision 1).
+    rules_version: ClassVar[int] = 1
 
     # -- configuration -------------------------------------------------------------
     def config(self, **options: Any) -> C:

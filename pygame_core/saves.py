@@ -7,6 +7,9 @@ A document stores the game id, the config, the seed and the actions applied so f
 
 Loading replays the actions through the rules, so a document that was tampered with
 so as to break the rules cannot load, and the RNG comes back exactly where it was.
+A game whose rules have been revised (``Game.rules_version`` above 1) also writes
+``"rules": <revision>``; a document made under another revision of those rules is
+refused, as its actions would replay a different match.
 Anything wrong raises :class:`~pygame_core.errors.SaveError` and nothing else.
 """
 
@@ -28,7 +31,7 @@ MAX_ACTIONS = 100_000
 
 def to_data(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
     """The save document of ``state`` as JSON-safe data."""
-    return {
+    data = {
         "format": FORMAT,
         "schema": SCHEMA_VERSION,
         "game": game.id,
@@ -36,6 +39,22 @@ def to_data(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
         "seed": state.seed,
         "actions": [game.action_to_dict(a) for a in state.history],
     }
+    if game.rules_version != 1:
+        data["rules"] = game.rules_version
+    return data
+
+
+def check_rules(game: Game[Any, Any, Any, Any], data: dict[str, Any]) -> None:
+    """Refuse a document made under another revision of ``game``'s rules."""
+    rules = data.get("rules", 1)
+    if isinstance(rules, bool) or not isinstance(rules, int):
+        raise SaveError("the save's rules revision is not a whole number")
+    if rules != game.rules_version:
+        when = "an earlier" if rules < game.rules_version else "a newer"
+        raise SaveError(
+            f"the save was made under {when} revision of the {game.id} rules "
+            f"({rules}, now {game.rules_version}): its moves would not replay the same match"
+        )
 
 
 def to_json(game: Game[Any, Any, Any, Any], state: Any) -> str:
@@ -98,6 +117,7 @@ def read_header(data: Any) -> Header:
     game = data.get("game")
     if not isinstance(game, str) or game not in game_ids():
         raise SaveError("the save names no known game")
+    check_rules(get_game(game), data)
     config = data.get("config")
     if not isinstance(config, dict):
         raise SaveError("the save has no config")

@@ -29,7 +29,7 @@ from pygame_core.banker.table import (
     TableState,
 )
 from pygame_core.contract import Event
-from pygame_core.saves import SaveError, from_data
+from pygame_core.saves import SaveError, from_data, to_data
 from pygame_core.tjueett import GAME as TJUEETT
 from pygame_core.tjueett import TjueettConfig
 from pygame_core.tjugoett import GAME as TJUGOETT
@@ -209,38 +209,53 @@ def test_tjugoett_the_old_order_is_an_option(monkeypatch: pytest.MonkeyPatch) ->
     assert TJUGOETT.preset("after_all", 4).banker_plays == "after_all"
 
 
-def _old_save(banker_hand: Any, actions: list[dict[str, Any]]) -> dict[str, Any]:
-    config = {
-        "banker_hand": banker_hand,
-        "chips": 15,
-        "deals_per_bank": 3,
-        "min_bet": 1,
-        "players": 3,
-        "rounds": None,
-    }
+def _save(game: str, config: dict[str, Any], **extra: Any) -> dict[str, Any]:
     return {
         "format": "nordic21-game",
         "schema": 1,
-        "game": "tjugoett",
+        "game": game,
         "seed": 4,
         "config": config,
-        "actions": actions,
+        "actions": [{"type": "Stake", "amount": 5}],
+        **extra,
     }
 
 
-@pytest.mark.parametrize(("old", "new"), [("shared", "after_all"), ("each", "after_all_each")])
-def test_tjugoett_saves_with_the_old_option_name_still_load(old: str, new: str) -> None:
-    game, state = from_data(_old_save(old, [{"type": "Stake", "amount": 5}]))
-    assert game is TJUGOETT and state.config.banker_plays == new
-    assert len(state.history) == 1
-    # Written again, the config names the new option only.
-    assert "banker_hand" not in json.dumps(TJUGOETT.config_to_dict(state.config))
+#: A Tjugoett config as saved before ``banker_plays`` replaced ``banker_hand``.
+OLD_TJUGOETT = {
+    "banker_hand": "shared",
+    "chips": 15,
+    "deals_per_bank": 3,
+    "min_bet": 1,
+    "players": 3,
+    "rounds": None,
+}
 
 
-@pytest.mark.parametrize("bad", ["all", 3, None])
-def test_tjugoett_a_bad_old_option_is_a_clear_error(bad: Any) -> None:
-    with pytest.raises(SaveError, match="banker_hand"):
-        from_data(_old_save(bad, []))
+@pytest.mark.parametrize(
+    ("game", "config"),
+    [("tjugoett", OLD_TJUGOETT), ("tjueett", TJUEETT.config_to_dict(TjueettConfig()))],
+)
+def test_saves_from_before_the_rules_change_fail_with_a_clear_error(
+    game: str, config: dict[str, Any]
+) -> None:
+    # Their moves would replay a different match (a 21 that stood by itself, cards
+    # reshuffled from a discard pile that held the current round): refused, by name.
+    with pytest.raises(SaveError, match=f"earlier revision of the {game} rules"):
+        from_data(_save(game, config))
+
+
+def test_saves_name_the_rules_revision_and_load_again() -> None:
+    state, _ = run(TJUGOETT, tjugoett(), "S5")
+    document = to_data(TJUGOETT, state)
+    assert document["rules"] == 2 and document["config"]["banker_plays"] == "at_once"
+    assert "banker_hand" not in json.dumps(document)
+    game, loaded = from_data(document)
+    assert game is TJUGOETT and loaded == state
+    with pytest.raises(SaveError, match="newer revision"):
+        from_data({**document, "rules": 3})
+    with pytest.raises(SaveError, match="rules revision"):
+        from_data({**document, "rules": "2"})
 
 
 # -- 4. "när du visat upp din hand": a Tjugoett hand is hidden until settled --------------

@@ -35,8 +35,10 @@ def hidden_cards_of_others(session: GameSession, viewer: int | None) -> set[int]
     if session.game_id in ("tjueett", "tjugoett"):
         mine = session.view(viewer)
         for seat, hand in enumerate(state.hands):
-            if seat != viewer and hand and mine.hands[seat] and mine.hands[seat][0] == -1:
-                secret.add(hand[0])
+            if seat != viewer:
+                secret.update(
+                    c for c, seen in zip(hand, mine.hands[seat], strict=True) if seen == -1
+                )
     elif session.game_id == "twentyone":
         public = session.view(None)
         shown = {c for trick in public.tricks for play in trick.plays for c in play.cards}

@@ -66,6 +66,9 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     #: The players' face-down cards.
     hides_information: ClassVar[bool] = True
+    #: 2: the rules as written (#14): no automatic stand on 21, cards discarded when the
+    #: round is over, Tjugoett's hidden hands and banker playing each player at once.
+    rules_version: ClassVar[int] = 2
     #: Tjugoett: a player's 21 (or five cards) is paid at once from the pot.
     instant_win: ClassVar[bool] = False
     #: Tjugoett: a player's whole hand lies face down until it is settled (Tjueett: the

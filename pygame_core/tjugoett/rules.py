@@ -50,8 +50,9 @@ Options (``TjugoettConfig``)
   stacks); ``min_bet``: smallest bet and stake (1).
 - ``deals_per_bank``: deals before the bank passes (3).
 - ``banker_plays``: ``"at_once"``, ``"after_all"`` or ``"after_all_each"`` (see
-  above). Saves made before this option existed name ``banker_hand``: ``"shared"``
-  loads as ``"after_all"`` and ``"each"`` as ``"after_all_each"``.
+  above). It replaced ``banker_hand`` (``"shared"``: ``"after_all"``, ``"each"``:
+  ``"after_all_each"``); saves from before it are refused by their rules revision
+  (:mod:`pygame_core.saves`), since their moves would not replay the same match.
 - ``rounds``: the match ends after this many deals; ``None``: when the bank has gone
   once round the table, so that everyone has held it. The text sets no end; the match
   also ends when nobody is left to bet against the bank (``no_players``).
@@ -68,18 +69,15 @@ Events: see :mod:`pygame_core.banker` for every kind and its parameters;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import ClassVar, Literal
 
 from ..banker.config import check_choice, check_int, check_table
 from ..banker.game import BankerGame
 from ..banker.table import BET, PLAYING, STAKE, STOOD, WAITING, Table
-from ..errors import ConfigError
 from ..values import Value
 
 #: When the banker plays the satisfied players (see the module docstring).
 BANKER_PLAYS = ("at_once", "after_all", "after_all_each")
-#: The option's values under its old name, ``banker_hand`` (both played after all).
-OLD_BANKER_HAND = {"shared": "after_all", "each": "after_all_each"}
 
 
 @dataclass(frozen=True)
@@ -112,18 +110,6 @@ class Tjugoett(BankerGame[TjugoettConfig]):
         "classic": {"banker_plays": "at_once"},
         "after_all": {"banker_plays": "after_all"},
     }
-
-    def config_from_dict(self, data: Any) -> TjugoettConfig:
-        """Also reads configs saved under the option's old name, ``banker_hand``."""
-        if isinstance(data, dict) and "banker_hand" in data:
-            data = dict(data)
-            old = data.pop("banker_hand")
-            if "banker_plays" in data:
-                raise ConfigError("banker_hand", "replaced by banker_plays; give only that")
-            if not isinstance(old, str) or old not in OLD_BANKER_HAND:
-                raise ConfigError("banker_hand", "must be 'shared' or 'each' (old saves)")
-            data["banker_plays"] = OLD_BANKER_HAND[old]
-        return super().config_from_dict(data)
 
     def _start_chips(self, config: TjugoettConfig) -> tuple[int, ...]:
         return (config.chips,) * config.players

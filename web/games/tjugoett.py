@@ -16,7 +16,7 @@ class TjugoettUI(BankerUI):
         OptionField("chips", "number", low=1, high=1000),
         OptionField("min_bet", "number", low=1, high=100),
         OptionField("deals_per_bank", "number", low=1, high=100),
-        OptionField("banker_hand", "choice", ("shared", "each")),
+        OptionField("banker_plays", "choice", ("at_once", "after_all", "after_all_each")),
         OptionField("rounds", "number", low=1, high=999, optional=True),
     )
 

@@ -209,7 +209,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
             cards,
             tr.t("banker.hand_of", name=session.seats[seat].name),
             fresh_cards(session, seat),
-            hidden_first=seat == view.viewer,
+            own_hidden=view.face_down[seat] if seat == view.viewer else 0,
         )
         if cards
         else None,

@@ -55,11 +55,14 @@ def card(
 
 
 def hand(
-    tr: Translator, cards: Sequence[int], label: str, fresh: int = 0, hidden_first: bool = False
+    tr: Translator, cards: Sequence[int], label: str, fresh: int = 0, own_hidden: int = 0
 ) -> Markup:
-    """A row of cards; the last ``fresh`` of them just arrived (animated)."""
+    """A row of cards; the last ``fresh`` of them just arrived (animated).
+
+    The first ``own_hidden`` are the viewer's own face-down cards (named as such).
+    """
     items = [
-        card(tr, c, i >= len(cards) - fresh, own_hidden=hidden_first and i == 0 and c != HIDDEN)
+        card(tr, c, i >= len(cards) - fresh, own_hidden=i < own_hidden and c != HIDDEN)
         for i, c in enumerate(cards)
     ]
     return h("div", {"class": "hand", "role": "group", "aria-label": label}, items)

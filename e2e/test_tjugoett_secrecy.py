@@ -1,0 +1,131 @@
+"""Tjugoett in pass-and-play: a player's hand stays out of the page until it is settled.
+
+Two people share the device, Ann holding the bank and Bo playing, with a bot as the
+third seat. Every card Bo holds lies face down for the others ("när du visat upp din
+hand"): while Ann plays her banker's hand against Bo, none of Bo's cards may be in
+Ann's page, neither in the DOM nor in the accessibility tree, by name or in the log
+("Q♥"); Bo's seat shows only the backs. Once the banker has played and the hand is
+settled, it is turned up for everyone.
+"""
+
+from __future__ import annotations
+
+from playwright.sync_api import Page, expect
+
+from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.server import SiteServer
+
+#: A person is to act, the hand-off screen is up, or the match is over.
+TURN = """() => document.querySelector('.match-over') ||
+    document.querySelector('[data-action="show-cards"]') ||
+    document.querySelector('[data-action="act"]:not([disabled])')"""
+RANKS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
+SUITS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
+
+
+def wait_turn(page: Page) -> str:
+    """ "over", "cover" (the hand-off screen) or "turn"."""
+    page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
+    if page.locator(".match-over").count():
+        return "over"
+    if page.locator('[data-action="show-cards"]').count():
+        return "cover"
+    return "turn"
+
+
+def whose_turn(page: Page) -> str:
+    return page.locator(".turn-banner").inner_text().split(",")[0].strip()
+
+
+def own_hidden_cards(page: Page) -> list[str]:
+    """The names of the cards the person looking holds face down ("queen of hearts")."""
+    labels = [el.get_attribute("aria-label") or "" for el in page.locator(".card.own-hidden").all()]
+    return [label.split(" (")[0] for label in labels if label]
+
+
+def short_name(name: str) -> str:
+    """ "queen of hearts" as the log writes it: "Q♥"."""
+    rank, _, suit = name.split(" ")
+    return RANKS.get(rank, rank) + SUITS[suit]
+
+
+def bo_seat(page: Page):  # type: ignore[no-untyped-def]
+    return page.locator(".seat").filter(has=page.locator(".seat-name", has_text="Bo"))
+
+
+def assert_hidden(page: Page, cards: list[str]) -> None:
+    html = page.content()
+    tree = page.locator("body").aria_snapshot()
+    for name in cards:
+        for text in (name, short_name(name)):
+            assert text not in html, f"{text!r} is in the page"
+            assert text not in tree, f"{text!r} is in the accessibility tree"
+
+
+def act(page: Page, *names: str) -> None:
+    """Press the first of ``names`` that is on screen and enabled."""
+    for name in names:
+        target = button(page, name)
+        if target.count() and target.first.is_enabled():
+            if name == "Stake":
+                # A bank of a few chips, so that Bo's win does not break it at once.
+                for _ in range(5):
+                    page.locator('[data-focus="amount-up"]').click()
+            target.first.click()
+            return
+    raise AssertionError(f"none of {names} on screen")
+
+
+def shown_line(page: Page, cards: list[str]) -> None:
+    """Wait for a person's table whose log says Bo showed exactly these cards."""
+    for _ in range(10):
+        state = wait_turn(page)
+        if state == "cover":
+            button(page, "Show my cards").click()
+            continue
+        line = page.locator(".log-list li", has_text="Bo shows").first
+        expect(line).to_be_visible()
+        for name in cards:
+            expect(line).to_contain_text(short_name(name))
+        return
+    raise AssertionError("no table was drawn after the showdown")
+
+
+def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
+    page: Page, site: SiteServer
+) -> None:
+    open_setup(page, site.url, "Tjugoett")
+    choose(page, "Classic")
+    set_seats(page, [("Ann", "human"), ("Bo", "human"), ("Cy", "medium")])
+    button(page, "Start").click()
+    checked = False
+    for _ in range(200):
+        state = wait_turn(page)
+        if state == "over" or checked:
+            break
+        if state == "cover":
+            assert page.locator(".card.own-hidden").count() == 0
+            button(page, "Show my cards").click()
+            continue
+        if whose_turn(page) != "Bo" or not button(page, "Stand").count():
+            act(page, "Stake", "Bet", "Stand")
+            continue
+        # Bo is satisfied with a hand only he has seen; he stands.
+        secret = own_hidden_cards(page)
+        assert len(secret) >= 2
+        act(page, "Stand")
+        if wait_turn(page) != "cover" or "Ann" not in page.locator("h2").first.inner_text():
+            continue  # the banker's first two cards settled it at once (21 or bust)
+        # The banker plays Bo at once: the device goes to Ann, and Bo's cards stay out.
+        assert_hidden(page, secret)
+        button(page, "Show my cards").click()
+        assert wait_turn(page) == "turn" and whose_turn(page) == "Ann"
+        assert button(page, "Stand").count() and not button(page, "Bet").count()
+        assert_hidden(page, secret)
+        backs = bo_seat(page).get_by_role("img", name="face-down card", exact=True)
+        expect(backs).to_have_count(len(secret))
+        # Ann stands on the banker's cards: Bo shows his hand, settled, for all to see.
+        act(page, "Stand")
+        shown_line(page, secret)
+        checked = True
+    assert checked, "Bo never stood against a banker who had to decide"
