@@ -20,6 +20,13 @@ from web.dom import Page, browser_languages, query_param
 from web.eventtext import log_lines
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
+from web.persist import (
+    Protection,
+    first_look,
+    note_saves,
+    protection_alert,
+    protection_note,
+)
 from web.saves import SaveBook, SaveImportError, StaleSaveError, concerns, concerns_home
 from web.screens import PLAY_SCREENS
 from web.screens.home import HomeData, render_home
@@ -38,7 +45,7 @@ from web.setup import (
     validate,
 )
 from web.stats import Stats
-from web.storage import PREFIX, LocalStore, StorageFull
+from web.storage import PREFIX, LocalStore, StorageFull, ask_to_persist, device_facts
 
 LANG_KEY = "lang"
 SPEED_KEY = "speed"
@@ -92,6 +99,9 @@ class App:
         #: Cards picked in hand (Twenty One), for the turn they were picked in.
         self.selected: tuple[int, ...] = ()
         self.selected_turn = -1
+        #: What the home screen says about keeping the saves (web/persist.py).
+        self.protection = Protection()
+        self.persist_task: asyncio.Future[None] | None = None
 
     # -- rendering -----------------------------------------------------------------
     def render(self) -> None:
@@ -132,6 +142,8 @@ class App:
             notice=self.notice,
             confirming=self.confirm_delete,
             now_ms=now_ms(),
+            protection=protection_note(self.tr, self.protection),
+            protection_alert=protection_alert(self.tr, self.protection),
         )
         return render_home(self.tr, game_ids(), data)
 
@@ -263,6 +275,7 @@ class App:
         self.created = now_ms()
         self.screen = "play"
         self.autosave()
+        self.protect_saves()
 
     def resume(self, saved_id: str) -> None:
         """Continue a saved match."""
@@ -279,6 +292,23 @@ class App:
         self.created = saved.created
         self.screen = "play"
         self.store.set(OPEN_KEY, saved.id)
+
+    def has_saves(self) -> bool:
+        """Whether any match, going or finished, is in storage."""
+        return bool(self.book.ids() or self.book.history_ids())
+
+    def protect_saves(self) -> None:
+        """Mark that saves exist and ask (once a visit) for persistent storage."""
+        if self.has_saves():
+            note_saves(self.store, True)
+        if self.persist_task is None:
+            self.persist_task = asyncio.ensure_future(self.ask_to_persist())
+
+    async def ask_to_persist(self) -> None:
+        """The browser's answer goes on the home screen."""
+        self.protection = replace(self.protection, status=await ask_to_persist())
+        if self.screen == "home":
+            self.render()
 
     def leave_match(self) -> None:
         """Back to the home screen; a reload now opens the home screen too."""
@@ -423,6 +453,7 @@ class App:
         if self.confirm_delete is not None and data.get("save") == self.confirm_delete:
             self.book.delete(self.confirm_delete)
             self.book.delete_history(self.confirm_delete)
+            note_saves(self.store, self.has_saves())
         self.confirm_delete = None
 
     def do_reset_stats(self, data: dict[str, str]) -> None:
@@ -473,6 +504,9 @@ def start() -> App:
     store = LocalStore()
     lang = pick_language(query_param("lang"), store.get(LANG_KEY), browser_languages())
     app = App(store, lang)
+    app.protection = first_look(store, app.has_saves(), *device_facts())
+    if app.has_saves() or app.protection.lost:
+        app.protect_saves()
     open_id = store.get(OPEN_KEY)
     if open_id is not None:
         app.resume(open_id)
