@@ -69,6 +69,7 @@ def touch_problems(page: Page) -> list[str]:
         page.evaluate(
             """() => {
               const out = [];
+              const HOVER = new RegExp('[(]hover: *hover[)]');
               for (const el of document.querySelectorAll('#app button, #app input, #app select')) {
                 const r = el.getBoundingClientRect();
                 if (r.width === 0 && r.height === 0) continue;
@@ -79,7 +80,7 @@ def touch_problems(page: Page) -> list[str]:
               const walk = (rules, hoverMedia) => {
                 for (const rule of rules) {
                   if (rule.cssRules && rule.media)
-                    walk(rule.cssRules, hoverMedia || rule.media.mediaText.includes('(hover'));
+                    walk(rule.cssRules, hoverMedia || HOVER.test(rule.media.mediaText));
                   else if (rule.selectorText && rule.selectorText.includes(':hover') && !hoverMedia)
                     out.push('hover rule outside @media (hover: hover): ' + rule.selectorText);
                 }
