@@ -63,6 +63,7 @@ soak: deps-python
 
 bench: deps site
 	$(PY) bench/bench.py
+	$(PY) bench/engines.py
 
 clean:
 	rm -rf $(SITE) .pytest_cache .mypy_cache .ruff_cache test-results
