@@ -37,14 +37,32 @@ class Run:
     errors: list[str] = field(default_factory=list)
     #: How often a page's probe was read (so "no errors" is not an empty claim).
     probed: int = 0
+    #: Firefox: console errors and uncaught errors from WebDriver BiDi (its thread
+    #: appends; harvest() takes them).
+    console: list[str] = field(default_factory=list)
 
     def harvest(self) -> list[str]:
         """The current document's errors, added to the run's; returns them."""
         if ui.probe_loaded(self.driver):
             self.probed += 1
         found = ui.errors(self.driver)
+        while self.console:
+            found.append(self.console.pop(0))
         self.errors += found
         return found
+
+    def listen(self) -> None:
+        """Collect the console's errors through WebDriver BiDi (Firefox)."""
+
+        def on_console(entry: Any) -> None:
+            if getattr(entry, "level", "") == "error":
+                self.console.append(f"BiDi console error: {getattr(entry, 'text', entry)}")
+
+        def on_error(entry: Any) -> None:
+            self.console.append(f"BiDi uncaught error: {getattr(entry, 'text', entry)}")
+
+        self.driver.script.add_console_message_handler(on_console)
+        self.driver.script.add_javascript_error_handler(on_error)
 
 
 @pytest.fixture(scope="session")
@@ -72,6 +90,8 @@ def run(request: pytest.FixtureRequest) -> Iterator[Run]:
         driver = launch(found, display)
         stack.callback(driver.quit)
         current = Run(engine, driver, version(driver))
+        if engine == "firefox":
+            current.listen()
         VERSIONS[engine] = current.version
         yield current
 

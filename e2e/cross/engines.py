@@ -152,6 +152,9 @@ def launch(found: Found, display: str | None = None) -> WebDriver:
     firefox = webdriver.FirefoxOptions()
     firefox.binary_location = found.browser
     firefox.add_argument("-headless")
+    # WebDriver BiDi: the console and uncaught errors of every document reach the test
+    # (see e2e/cross/conftest.py), even of pages without the error probe.
+    firefox.enable_bidi = True
     firefox.add_argument(f"--width={width}")
     firefox.add_argument(f"--height={height}")
     # Firefox's own traffic (updates, telemetry, safe browsing) stays off: the machine
