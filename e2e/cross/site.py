@@ -9,6 +9,7 @@ origin.
 
 from __future__ import annotations
 
+import re
 import threading
 from functools import partial
 from http.server import ThreadingHTTPServer
@@ -20,7 +21,7 @@ from e2e.server import SiteServer, _Handler
 PROBE_PATH = "__probe.js"
 PROBE = (Path(__file__).resolve().parent / "probe.js").read_bytes()
 #: After the CSP meta, so the probe runs under the page's policy, before any other script.
-CSP_META_END = b"form-action 'none'\">"
+CSP_META = re.compile(rb'<meta http-equiv="Content-Security-Policy"[^>]*>')
 PROBE_TAG = f'\n  <script src="./{PROBE_PATH}"></script>'.encode()
 
 
@@ -34,9 +35,10 @@ class _ProbedHandler(_Handler):
             self._send(PROBE, "text/javascript")
         elif path in {prefix, prefix + "index.html"}:
             html = (self.server_state.root / "index.html").read_bytes()
-            if CSP_META_END not in html:
-                raise RuntimeError("index.html's CSP meta changed: update e2e/cross/site.py")
-            self._send(html.replace(CSP_META_END, CSP_META_END + PROBE_TAG, 1), "text/html")
+            meta = CSP_META.search(html)
+            if meta is None:
+                raise RuntimeError("index.html has no CSP meta: update e2e/cross/site.py")
+            self._send(html[: meta.end()] + PROBE_TAG + html[meta.end() :], "text/html")
         else:
             super().do_GET()
 

@@ -222,6 +222,6 @@ def test_offline_reload_after_first_visit(
 def test_no_console_errors(run: Run) -> None:
     """no console errors"""
     run.harvest()
-    assert run.probed >= 3, f"the error probe ran in only {run.probed} documents"
+    assert run.probed >= 2, f"the error probe was read only {run.probed} times"
     assert run.errors == [], f"errors in {run.engine}: {run.errors}"
     assert re.match(r"\w", run.version)
