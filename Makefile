@@ -50,8 +50,12 @@ lint: deps-python
 unit: deps-python
 	$(PY) -m pytest tests pygame_core -n auto -q
 
+# Chromium runs the whole e2e suite; the cross-engine suite (e2e/cross/) runs the paths
+# that matter in WebKit and Firefox and ends with a line per engine (paths passed, or
+# why the engine was skipped).
 e2e: deps-python site
-	$(PY) -m pytest e2e -q
+	$(PY) -m pytest e2e -q --ignore=e2e/cross
+	$(PY) -m pytest e2e/cross -q
 
 ## make soak: the long statistical runs (many playouts per game and preset)
 soak: deps-python
@@ -59,6 +63,7 @@ soak: deps-python
 
 bench: deps site
 	$(PY) bench/bench.py
+	$(PY) bench/engines.py
 
 clean:
 	rm -rf $(SITE) .pytest_cache .mypy_cache .ruff_cache test-results

@@ -13,7 +13,13 @@ from e2e.server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
-SIZES = {"tablet-landscape": (1024, 768), "tablet-portrait": (768, 1024), "phone": (390, 844)}
+SIZES = {
+    "tablet-landscape": (1024, 768),
+    "tablet-portrait": (768, 1024),
+    "ipad-air-landscape": (1180, 820),
+    "ipad-air-portrait": (820, 1180),
+    "phone": (390, 844),
+}
 
 
 def axe_findings(page: Page) -> list[str]:
@@ -50,6 +56,41 @@ def layout_problems(page: Page) -> list[str]:
                 if (r.width < 44 || r.height < 44)
                   out.push(`small target: ${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
               }
+              return out;
+            }"""
+        )
+    )
+
+
+def touch_problems(page: Page) -> list[str]:
+    """Controls a double tap would zoom, hover rules a touch screen would need, and a
+    body that ignores the safe areas of an iPad's or iPhone's screen."""
+    return list(
+        page.evaluate(
+            """() => {
+              const out = [];
+              const HOVER = new RegExp('[(]hover: *hover[)]');
+              for (const el of document.querySelectorAll('#app button, #app input, #app select')) {
+                const r = el.getBoundingClientRect();
+                if (r.width === 0 && r.height === 0) continue;
+                const touch = getComputedStyle(el).touchAction;
+                if (!['manipulation', 'none'].includes(touch))
+                  out.push(`double tap zooms: ${(el.textContent || el.tagName).trim()} (${touch})`);
+              }
+              const walk = (rules, hoverMedia) => {
+                for (const rule of rules) {
+                  if (rule.cssRules && rule.media)
+                    walk(rule.cssRules, hoverMedia || HOVER.test(rule.media.mediaText));
+                  else if (rule.selectorText && rule.selectorText.includes(':hover') && !hoverMedia)
+                    out.push('hover rule outside @media (hover: hover): ' + rule.selectorText);
+                }
+              };
+              for (const sheet of document.styleSheets) walk(sheet.cssRules, false);
+              const padding = [...document.styleSheets].flatMap(s => [...s.cssRules])
+                .filter(r => r.selectorText === 'body').map(r => r.style.padding).join(' ');
+              if (!['top', 'right', 'bottom', 'left'].every(
+                  side => padding.includes('safe-area-inset-' + side)))
+                out.push('body padding does not keep to the safe areas: ' + padding);
               return out;
             }"""
         )
@@ -99,6 +140,7 @@ def test_screens_at_tablet_and_phone_sizes(page: Page, site: SiteServer, size: s
     assert setup_problems == []
     assert play_problems == []
     assert home_problems == []
+    assert touch_problems(page) == []
 
 
 def test_axe_finds_nothing_serious(page: Page, site: SiteServer) -> None:

@@ -18,6 +18,7 @@ from pygame_core import get_game
 from web.app import ACTIONS, OPEN_KEY, Address, App
 from web.i18n import Translator
 from web.markup import Markup
+from web.persist import Status
 from web.saves import GAME_PREFIX
 from web.storage import PREFIX
 
@@ -87,6 +88,13 @@ class FakePage:
     def now_ms(self) -> int:
         self.clock += 1000
         return self.clock
+
+    def device_facts(self) -> tuple[str, int, bool]:
+        return ("Mozilla/5.0 (X11; Linux x86_64)", 0, False)
+
+    def ask_to_persist(self, on_answer: Callable[[Status], None]) -> None:
+        self.persist_asked = True
+        on_answer("persisted")
 
     def new_seed(self) -> int:
         return self.seed

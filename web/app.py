@@ -21,6 +21,14 @@ from web.games import get_ui
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
 from web.markup import Markup
+from web.persist import (
+    Protection,
+    Status,
+    first_look,
+    note_saves,
+    protection_alert,
+    protection_note,
+)
 from web.review import REVIEW_ACTIONS, ReviewState, spawn
 from web.saves import (
     KeyValueStore,
@@ -88,6 +96,14 @@ class PagePort(Protocol):
     def now_ms(self) -> int: ...
 
     def new_seed(self) -> int: ...
+
+    def device_facts(self) -> tuple[str, int, bool]:
+        """The user agent, touch points and whether the page runs from the home screen."""
+        ...
+
+    def ask_to_persist(self, on_answer: Callable[[Status], None]) -> None:
+        """Ask the browser to keep the saves; ``on_answer`` gets its answer later."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -162,6 +178,9 @@ class App:
         #: The review screen's state, and how its background rating is started.
         self.review: ReviewState | None = None
         self.review_spawn = spawn
+        #: What the home screen says about keeping the saves (web/persist.py).
+        self.protection = Protection()
+        self.persist_asked = False
 
     # -- rendering -----------------------------------------------------------------
     def render(self, push: bool = True) -> None:
@@ -253,6 +272,8 @@ class App:
             notice=self.notice,
             confirming=self.confirm_delete,
             now_ms=self.page.now_ms(),
+            protection=protection_note(self.tr, self.protection),
+            protection_alert=protection_alert(self.tr, self.protection),
         )
         return render_home(self.tr, game_ids(), data)
 
@@ -386,6 +407,7 @@ class App:
         self.created = self.page.now_ms()
         self.screen = "play"
         self.autosave()
+        self.protect_saves()
 
     def resume(self, saved_id: str) -> None:
         """Continue a saved match."""
@@ -402,6 +424,24 @@ class App:
         self.created = saved.created
         self.screen = "play"
         self.store.set(OPEN_KEY, saved.id)
+
+    def has_saves(self) -> bool:
+        """Whether any match, going or finished, is in storage."""
+        return bool(self.book.ids() or self.book.history_ids())
+
+    def protect_saves(self) -> None:
+        """Mark that saves exist and ask (once a visit) for persistent storage."""
+        if self.has_saves():
+            note_saves(self.store, True)
+        if not self.persist_asked:
+            self.persist_asked = True
+            self.page.ask_to_persist(self.on_persist_answer)
+
+    def on_persist_answer(self, status: Status) -> None:
+        """The browser's answer goes on the home screen."""
+        self.protection = replace(self.protection, status=status)
+        if self.screen == "home":
+            self.render()
 
     def leave_match(self) -> None:
         """Back to the home screen; a reload now opens the home screen too."""
@@ -574,6 +614,7 @@ class App:
         if self.confirm_delete is not None and data.get("save") == self.confirm_delete:
             self.book.delete(self.confirm_delete)
             self.book.delete_history(self.confirm_delete)
+            note_saves(self.store, self.has_saves())
         self.confirm_delete = None
 
     def do_reset_stats(self, data: dict[str, str]) -> None:
@@ -662,6 +703,9 @@ def start() -> App:
     page = Page()
     app = App(store, lang, page)
     page.listen(app)
+    app.protection = first_look(store, app.has_saves(), *page.device_facts())
+    if app.has_saves() or app.protection.lost:
+        app.protect_saves()
     app.open_address(page.address())
     page.mark_ready()
     return app

@@ -18,6 +18,7 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 
 from web.markup import Markup
+from web.persist import Status
 
 #: Most bytes an imported file may have (a whole history is a few hundred KB).
 MAX_IMPORT_BYTES = 5_000_000
@@ -212,6 +213,21 @@ class Page:
     def call_later(self, seconds: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after ``seconds`` (on the browser's event loop)."""
         asyncio.get_event_loop().call_later(seconds, callback)
+
+    def device_facts(self) -> tuple[str, int, bool]:
+        """What web/persist.py needs for Safari's advice (see web.storage)."""
+        from web.storage import device_facts
+
+        return device_facts()
+
+    def ask_to_persist(self, on_answer: Callable[[Status], None]) -> None:
+        """Ask for persistent storage; ``on_answer`` gets the browser's answer."""
+        from web.storage import ask_to_persist
+
+        async def ask() -> None:
+            on_answer(await ask_to_persist())
+
+        self._persist = asyncio.ensure_future(ask())
 
     def now_ms(self) -> int:
         """Milliseconds since the epoch (the browser's clock)."""

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from web.persist import Status
+
 PREFIX = "nordic21."
 
 
@@ -45,3 +47,33 @@ class LocalStore:
             if isinstance(key, str) and key.startswith(PREFIX):
                 out.append(key[len(PREFIX) :])
         return out
+
+
+async def ask_to_persist() -> Status:
+    """Ask the browser to keep this site's storage under pressure (and, in Safari, past
+    seven days without a visit). "persisted", "best-effort" (refused, or not granted
+    yet: Firefox asks the player) or "unsupported" (no ``navigator.storage.persist``,
+    as in WebKitGTK and Safari before 15.2)."""
+    import js
+
+    storage = getattr(js.navigator, "storage", None)
+    if storage is None or not hasattr(storage, "persist"):
+        return "unsupported"
+    try:
+        granted = await storage.persisted() or await storage.persist()
+    except Exception:  # a JsException: the browser refused to answer
+        return "best-effort"
+    return "persisted" if granted else "best-effort"
+
+
+def device_facts() -> tuple[str, int, bool]:
+    """The user agent, the touch points and whether the page runs from the home screen
+    (Safari's ``navigator.standalone``, or an installed web app's display mode): what
+    web/persist.py needs to give Safari's advice."""
+    import js
+
+    navigator = js.navigator
+    standalone = getattr(navigator, "standalone", None) is True or bool(
+        js.matchMedia("(display-mode: standalone)").matches
+    )
+    return str(navigator.userAgent), int(getattr(navigator, "maxTouchPoints", 0) or 0), standalone

@@ -267,12 +267,13 @@ def stats_section(tr: Translator, table: StatsTable, confirming: bool) -> Markup
     )
 
 
-def data_section(tr: Translator) -> Markup:
-    """Export everything to a file, or import one."""
+def data_section(tr: Translator, protection: Markup | None = None) -> Markup:
+    """Export everything to a file, or import one; whether the saves are protected."""
     return h(
         "section",
         {"class": "data", "aria-labelledby": "data-title"},
         h("h2", {"class": "section-title", "id": "data-title"}, tr.t("home.data")),
+        protection,
         h(
             "div",
             {"class": "saved-actions"},
@@ -308,6 +309,9 @@ class HomeData:
     #: The entry whose Delete was pressed ("stats" for the statistics' reset).
     confirming: str | None = None
     now_ms: int = 0
+    #: Whether the saves are protected; lost saves and Safari's advice (web/persist.py).
+    protection: Markup | None = None
+    protection_alert: Markup | None = None
 
 
 def render_home(tr: Translator, available: tuple[str, ...], data: HomeData = HomeData()) -> Markup:
@@ -328,11 +332,12 @@ def render_home(tr: Translator, available: tuple[str, ...], data: HomeData = Hom
             "main",
             {"class": "home", "id": "main"},
             h("p", {"class": "notice", "role": "alert"}, data.notice) if data.notice else None,
+            data.protection_alert,
             saved_section(tr, data.saved, data.unreadable, data.confirming, data.now_ms),
             h("h2", {"class": "section-title"}, tr.t("home.heading")),
             h("ul", {"class": "tiles"}, [game_tile(tr, g, g in available) for g in ALL_GAME_IDS]),
             history_section(tr, data.history, data.now_ms),
             stats_section(tr, data.stats, data.confirming == "stats") if data.stats else None,
-            data_section(tr),
+            data_section(tr, data.protection),
         ),
     )

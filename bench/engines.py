@@ -1,0 +1,420 @@
+#!/usr/bin/env python3
+"""Start-up in every engine and on a slow device: WebKit, Firefox, and Chromium with a
+"mid-range tablet" and a "slow 4G" profile, each against the bare Pyodide page in the
+same engine and conditions.
+
+    python3 bench/engines.py [--runs 3] [--only webkit,firefox,tablet,4g]
+
+Per load it records, in ms from navigation start:
+
+- **first screen**: the first contentful paint (the loading shell, or whatever the page
+  paints first), from the Paint Timing entries of the engine;
+- **tap answered** (app only): from the first screen being painted to the 21 tile's
+  setup screen being up, with the tile tapped (``click()``) every 50 ms from the moment
+  it exists, as an impatient player would;
+- **ready**: ``data-ready="1"`` (a MutationObserver, no polling delay).
+
+*cold*: a fresh browser (WebKit, Firefox: a new WebDriver session, which starts with an
+empty profile) or a fresh context (Chromium); *warm*: the same page opened again in that
+browser once the app's service worker controls it (a returning visit in the same
+session; the browser is not relaunched, unlike bench.py's warm runs).
+
+The pages come from bench.py's staged root and server (``Cache-Control: max-age=600``),
+with two changes that make the throttled figures honest: text and wasm are sent gzipped
+when the browser accepts it (as GitHub Pages does: the throttled download would
+otherwise carry twice the bytes), and a small timing script is put at the top of each
+page's head (the same script in the app and the bare page). Chromium's profiles use the
+DevTools protocol: ``Emulation.setCPUThrottlingRate`` and
+``Network.emulateNetworkConditions``. Prints a Markdown table; writes
+bench/results/engines.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bench import ROOT, BenchHandler, BenchServer, launch_options, log, stage
+
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Browser, sync_playwright
+from selenium.webdriver.remote.webdriver import WebDriver
+
+from e2e.cross.engines import Found, find, launch, version, x_display
+
+RESULTS = ROOT / "bench" / "results"
+TIMING_PATH = "/__engines-timing.js"
+#: At the top of every page: ready, the first tap and its answer, in ms.
+TIMING = b"""
+(() => {
+  const t = (window.__eng = { ready: null, tapAt: null, answered: null });
+  new MutationObserver(() => {
+    if (t.ready === null && document.documentElement.getAttribute("data-ready") === "1")
+      t.ready = performance.now();
+    if (t.tapAt !== null && t.answered === null &&
+        document.querySelector("[data-action='start-game']"))
+      t.answered = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+  if (!location.pathname.startsWith("/app/")) return;
+  const tap = setInterval(() => {
+    if (t.answered !== null) { clearInterval(tap); return; }
+    const tile = document.querySelector("[data-action='open-game'][data-game='dice21']");
+    if (!tile) return;
+    if (t.tapAt === null) t.tapAt = performance.now();
+    tile.click();
+  }, 50);
+})();
+"""
+COLLECT = """
+const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+const t = window.__eng || {};
+return { ready: t.ready ?? null, tapAt: t.tapAt ?? null, answered: t.answered ?? null,
+         fcp: fcp ? fcp.startTime : null,
+         controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller) };
+"""
+COMPRESSED = {".js", ".mjs", ".json", ".wasm", ".html", ".css", ".svg", ".toml", ".py", ".txt"}
+CHARSET_META = b'<meta charset="utf-8">'
+
+
+class EnginesHandler(BenchHandler):
+    """bench.py's handler, plus gzip and the timing script in each page."""
+
+    server: EnginesServer
+
+    def do_GET(self) -> None:
+        path = self.path.split("?", 1)[0]
+        if path == TIMING_PATH:
+            self._send(TIMING, "text/javascript")
+            return
+        file = Path(self.translate_path(path))
+        if file.is_dir():
+            file = file / "index.html"
+        if file.suffix == ".html" and file.is_file():
+            html = file.read_bytes()
+            tag = f'\n  <script src="{TIMING_PATH}"></script>'.encode()
+            self._send(html.replace(CHARSET_META, CHARSET_META + tag, 1), "text/html")
+        elif file.suffix in COMPRESSED and file.is_file():
+            self._send(file.read_bytes(), self.guess_type(str(file)), key=file)
+        else:
+            super().do_GET()
+
+    def _send(self, body: bytes, mime: str, key: Path | None = None) -> None:
+        packed = "gzip" in self.headers.get("Accept-Encoding", "")
+        if packed:
+            body = self.server.gzipped(key, body) if key else gzip.compress(body, 6)
+        self.send_response(200)
+        self.send_header("Content-Type", mime)
+        self.send_header("Content-Length", str(len(body)))
+        if packed:
+            self.send_header("Content-Encoding", "gzip")
+        self.end_headers()
+        self.wfile.write(body)
+        self.server.count(self.path.split("?")[0], len(body))
+
+
+class EnginesServer(BenchServer):
+    """BenchServer with the handler above and a cache of gzipped files."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__(root)
+        self.RequestHandlerClass = EnginesHandler
+        self.packed: dict[Path, bytes] = {}
+        self.pack_lock = threading.Lock()
+
+    def gzipped(self, key: Path, body: bytes) -> bytes:
+        """``body`` gzipped (-6), once per file."""
+        with self.pack_lock:
+            if key not in self.packed:
+                self.packed[key] = gzip.compress(body, 6)
+            return self.packed[key]
+
+
+@dataclass
+class Load:
+    """One page load."""
+
+    target: str
+    page: str
+    mode: str
+    ready: float | None = None
+    fcp: float | None = None
+    tap_at: float | None = None
+    answered: float | None = None
+    controlled: bool = False
+    error: str | None = None
+
+    @property
+    def tap_after_screen(self) -> float | None:
+        """From the first screen painted to the tap's answer."""
+        if self.answered is None or self.fcp is None:
+            return None
+        return self.answered - self.fcp
+
+
+@dataclass
+class Target:
+    """An engine, or Chromium under a device profile."""
+
+    name: str
+    label: str
+    version: str = ""
+    skipped: str | None = None
+    loads: list[Load] = field(default_factory=list)
+
+
+#: Chromium device profiles: CPU slowdown, download bit/s, round trip ms.
+PROFILES = {
+    "tablet": ("Chromium, mid-range tablet (CPU 4x slower, 10 Mbit/s, 60 ms)", 4, 10e6, 60),
+    "4g": ("Chromium, slow 4G (1.6 Mbit/s, 150 ms)", 1, 1.6e6, 150),
+}
+PAGES = {"app": "/app/?lang=en", "bare": "/bare/"}
+READY_TIMEOUT_S = 240.0
+
+
+def fill(load: Load, data: dict[str, Any]) -> Load:
+    """Copy the page's figures into ``load``."""
+    load.ready, load.fcp = data["ready"], data["fcp"]
+    load.tap_at, load.answered = data["tapAt"], data["answered"]
+    load.controlled = bool(data["controlled"])
+    return load
+
+
+def wait(check: Callable[[], bool], timeout: float) -> bool:
+    """Poll ``check`` until true or ``timeout`` seconds; whether it came true."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.05)
+    return True
+
+
+def done_js(page: str) -> str:
+    """True once the page is ready (and, for the app, the tap was answered)."""
+    extra = " && window.__eng.answered !== null" if page == "app" else ""
+    return f"return !!(window.__eng && window.__eng.ready !== null{extra})"
+
+
+def note(load: Load) -> Load:
+    """Log one load's figures as it ends."""
+    figures = f"ready {cell(load.ready)} first screen {cell(load.fcp)}"
+    log(f"{load.target} {load.page} {load.mode}: {figures} {load.error or ''}")
+    return load
+
+
+def webdriver_loads(driver: WebDriver, engine: str, page: str, server: EnginesServer) -> list[Load]:
+    """A cold load in a new browser, then a warm one."""
+    loads = []
+    for mode in ("cold", "warm"):
+        load = Load(engine, page, mode)
+        try:
+            driver.get(server.url(PAGES[page]))
+            if not wait(lambda: bool(driver.execute_script(done_js(page))), READY_TIMEOUT_S):
+                load.error = "not ready in time"
+            fill(load, driver.execute_script(COLLECT))
+            if mode == "cold" and page == "app":
+                wait(lambda: bool(driver.execute_script(COLLECT)["controlled"]), 30)
+        except Exception as exc:  # a failed load is reported, the bench goes on
+            load.error = f"{type(exc).__name__}: {exc}"[:200]
+        loads.append(note(load))
+    return loads
+
+
+def webdriver_target(engine: str, server: EnginesServer, runs: int) -> Target:
+    """WebKit or Firefox through WebDriver (e2e/cross/engines.py), pages alternating."""
+    found = find(engine)
+    labels = {"webkit": "WebKit (WebKitGTK MiniBrowser)", "firefox": "Firefox"}
+    target = Target(engine, labels[engine])
+    if not isinstance(found, Found):
+        target.skipped = found
+        return target
+    with ExitStack() as stack:
+        display = stack.enter_context(x_display()) if engine == "webkit" else None
+        for index in range(runs):
+            for page in ("app", "bare") if index % 2 == 0 else ("bare", "app"):
+                driver = launch(found, display)
+                try:
+                    target.version = version(driver)
+                    target.loads += webdriver_loads(driver, engine, page, server)
+                finally:
+                    driver.quit()
+    return target
+
+
+def chromium_target(profile: str, browser: Browser, server: EnginesServer, runs: int) -> Target:
+    """Chromium under a device profile (DevTools protocol throttling)."""
+    label, cpu, down, rtt = PROFILES[profile]
+    target = Target(profile, label, version=f"chromium {browser.version}")
+    for index in range(runs):
+        for page in ("app", "bare") if index % 2 == 0 else ("bare", "app"):
+            context = browser.new_context(service_workers="allow")
+            try:
+                tab = context.new_page()
+                cdp = context.new_cdp_session(tab)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+                cdp.send("Network.enable")
+                cdp.send(
+                    "Network.emulateNetworkConditions",
+                    {
+                        "offline": False,
+                        "latency": rtt,
+                        "downloadThroughput": down / 8,
+                        "uploadThroughput": down / 8,
+                    },
+                )
+                for mode in ("cold", "warm"):
+                    load = Load(profile, page, mode)
+                    try:
+                        tab.goto(server.url(PAGES[page]), wait_until="commit")
+                        tab.wait_for_function(
+                            "() => { " + done_js(page) + " }", timeout=READY_TIMEOUT_S * 1000
+                        )
+                        fill(load, tab.evaluate("() => { " + COLLECT + " }"))
+                        if mode == "cold" and page == "app":
+                            tab.wait_for_function(
+                                "() => navigator.serviceWorker.controller !== null", timeout=60_000
+                            )
+                    except Exception as exc:  # a failed load is reported, the bench goes on
+                        load.error = f"{type(exc).__name__}: {exc}"[:200]
+                    target.loads.append(note(load))
+            finally:
+                context.close()
+    return target
+
+
+def median(values: list[float | None]) -> float | None:
+    """The median of the values there are."""
+    present = [v for v in values if v is not None]
+    return statistics.median(present) if present else None
+
+
+def cell(value: float | None) -> str:
+    return "–" if value is None else f"{value:,.0f}"
+
+
+def figures(target: Target, page: str, mode: str) -> dict[str, Any]:
+    """Medians of one page and mode, with the number of good loads."""
+    loads = [x for x in target.loads if x.page == page and x.mode == mode and x.error is None]
+    return {
+        "n": len(loads),
+        "ready": median([x.ready for x in loads]),
+        "fcp": median([x.fcp for x in loads]),
+        "tap": median([x.tap_after_screen for x in loads]),
+        "ready_all": [x.ready for x in loads],
+    }
+
+
+def ratio(app: float | None, bare: float | None) -> str:
+    return "–" if app is None or not bare else f"{app / bare:.2f}x"
+
+
+def report(targets: list[Target]) -> str:
+    """The Markdown table (medians; ratios against the bare page in the same engine)."""
+    head = (
+        "engine / profile",
+        "mode",
+        "app ready (ms)",
+        "bare ready (ms)",
+        "ratio",
+        "app first screen (ms)",
+        "bare first screen (ms)",
+        "tap answered after first screen (ms)",
+        "runs",
+    )
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for target in targets:
+        if target.skipped:
+            lines.append(f"| {target.label} | skipped: {target.skipped} |||||||")
+            continue
+        for mode in ("cold", "warm"):
+            app, bare = figures(target, "app", mode), figures(target, "bare", mode)
+            row = (
+                target.label,
+                mode,
+                cell(app["ready"]),
+                cell(bare["ready"]),
+                ratio(app["ready"], bare["ready"]),
+                cell(app["fcp"]),
+                cell(bare["fcp"]),
+                cell(app["tap"]),
+                f"{app['n']} / {bare['n']}",
+            )
+            lines.append("| " + " | ".join(row) + " |")
+    failed = [x for t in targets for x in t.loads if x.error]
+    for load in failed:
+        lines.append(f"\nfailed: {load.target} {load.page} {load.mode}: {load.error}")
+    return "\n".join(lines)
+
+
+@contextmanager
+def serving() -> Iterator[EnginesServer]:
+    """bench.py's staged root (the built site and the bare page) on the server above."""
+    with tempfile.TemporaryDirectory(prefix="nordic21-engines-") as tmp:
+        root = Path(tmp)
+        log(f"/app/ from {stage(root)}")
+        server = EnginesServer(root)
+        with server.running():
+            yield server
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--runs", type=int, default=3, help="loads per page, mode and target")
+    parser.add_argument("--only", default="webkit,firefox,tablet,4g", help="targets to run")
+    args = parser.parse_args()
+    chosen = args.only.split(",")
+    targets: list[Target] = []
+    with serving() as server:
+        for engine in ("webkit", "firefox"):
+            if engine in chosen:
+                targets.append(webdriver_target(engine, server, args.runs))
+        profiles = [p for p in PROFILES if p in chosen]
+        if profiles:
+            with sync_playwright() as pw:
+                browser = pw.chromium.launch(**launch_options())
+                try:
+                    for profile in profiles:
+                        targets.append(chromium_target(profile, browser, server, args.runs))
+                finally:
+                    browser.close()
+    table = report(targets)
+    print(table)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    out = RESULTS / "engines.json"
+    out.write_text(
+        json.dumps(
+            {
+                "date": time.strftime("%Y-%m-%d %H:%M:%S %z"),
+                "cores": os.cpu_count(),
+                "load": os.getloadavg(),
+                "targets": [
+                    {
+                        **{k: v for k, v in t.__dict__.items() if k != "loads"},
+                        "loads": [x.__dict__ for x in t.loads],
+                    }
+                    for t in targets
+                ],
+                "table": table,
+            },
+            indent=1,
+        )
+    )
+    log(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

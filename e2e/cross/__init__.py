@@ -1,0 +1,1 @@
+"""Cross-engine browser tests (WebKit, Firefox) of the paths that matter."""
