@@ -6,8 +6,9 @@
 The runtime (Pyodide, PyScript) is copied from ``node_modules`` (``npm ci`` installs
 the exact versions pinned in package-lock.json); only the files the site needs, no
 source maps. The Python code of ``pygame_core`` and ``web`` ships as one zip that
-PyScript unpacks at start-up. Every URL in the site is relative, so it works under a
-subpath such as ``/nordic21/``.
+PyScript unpacks at start-up. Pyodide's standard library ships cut to the modules
+the app uses and precompiled by the vendored interpreter (``stdlib_zip``). Every URL
+in the site is relative, so it works under a subpath such as ``/nordic21/``.
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ WEB_ASSETS = frozenset({".css", ".js", ".mjs", ".svg", ".png", ".webmanifest"})
 START_MODULE = "web.app"
 #: Zip entries get a fixed date so the same sources give the same bytes.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
+#: Where the computed standard-library closure is kept between builds (it takes about
+#: 20 s: every game played in Pyodide), keyed by everything that can change it.
+CLOSURE_CACHE = ROOT / "build" / "stdlib-closure"
+STDLIB = "vendor/pyodide/python_stdlib.zip"
 
 
 class BuildError(Exception):
@@ -107,32 +112,73 @@ def startup_bytecode(stage: Path) -> list[Path]:
     the bytes budget does not allow, so the default build ships source only and
     ``--bytecode`` exists to measure the trade again.
     """
+    line = run_node("pyc.mjs", str(stage), START_MODULE, what="compiling the start-up modules")
+    return [stage / rel for rel in json.loads(line)]
+
+
+def run_node(script: str, *args: str, what: str) -> str:
+    """Run one of the build's Node scripts; its last stdout line, or a BuildError."""
     result = subprocess.run(
-        ["node", str(ROOT / "scripts" / "pyc.mjs"), str(stage), START_MODULE],
+        ["node", str(ROOT / "scripts" / script), *args],
         capture_output=True,
         text=True,
         check=False,
         cwd=ROOT,
     )
     if result.returncode != 0:
-        raise BuildError(f"compiling the start-up modules failed:\n{result.stderr.strip()}")
-    return [stage / rel for rel in json.loads(result.stdout.strip().splitlines()[-1])]
+        raise BuildError(f"{what} failed:\n{result.stderr.strip()[-4000:]}")
+    return result.stdout.strip().splitlines()[-1]
 
 
-def app_zip(target: Path, bytecode: bool = False) -> int:
+def stdlib_closure(stage: Path, node_modules: Path = NODE) -> dict[str, str]:
+    """{module: entry of the stdlib zip} of every standard-library module the app
+    imports on any code path (``scripts/stdlib_closure.mjs``), cached by the hash of
+    the app's sources, the closure scripts and the vendored runtime."""
+    key = hashlib.sha256()
+    inputs = sorted(p for p in stage.rglob("*") if p.is_file())
+    inputs += [ROOT / "scripts" / "stdlib_closure.mjs", ROOT / "scripts" / "stdlib_closure.py"]
+    inputs += [node_modules / "pyodide" / name for name in ("python_stdlib.zip", "package.json")]
+    for path in inputs:
+        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    cached = CLOSURE_CACHE / f"{key.hexdigest()[:32]}.json"
+    if cached.is_file():
+        return dict(json.loads(cached.read_text("utf-8"))["modules"])
+    line = run_node("stdlib_closure.mjs", str(stage), what="finding the standard-library closure")
+    CLOSURE_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_text(line, "utf-8")
+    return dict(json.loads(line)["modules"])
+
+
+def stdlib_zip(target: Path, closure: dict[str, str]) -> dict[str, int]:
+    """Write the trimmed, precompiled standard library (``scripts/stdlib_zip.mjs``)."""
+    with tempfile.TemporaryDirectory(prefix="nordic21-stdlib-") as tmp:
+        listing = Path(tmp) / "closure.json"
+        listing.write_text(json.dumps({"modules": closure}), "utf-8")
+        summary = json.loads(
+            run_node("stdlib_zip.mjs", str(listing), str(target), what="precompiling the stdlib")
+        )
+    return {"modules": int(summary["modules"]), "bytes": target.stat().st_size}
+
+
+def stage_sources(stage: Path) -> list[Path]:
+    """Copy the app zip's files into ``stage``; returns the copies."""
+    files = []
+    for path in python_sources():
+        rel = path.relative_to(ROOT)
+        (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, stage / rel)
+        files.append(stage / rel)
+    return files
+
+
+def app_zip(target: Path, stage: Path, files: list[Path], bytecode: bool = False) -> int:
     """Write the app zip (sources, translations, rules pages; with ``bytecode``, also
     the start-up modules precompiled). Returns how many modules ship precompiled.
     """
-    with tempfile.TemporaryDirectory(prefix="nordic21-zip-") as tmp:
-        stage = Path(tmp)
-        files = []
-        for path in python_sources():
-            rel = path.relative_to(ROOT)
-            (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, stage / rel)
-            files.append(stage / rel)
-        compiled = startup_bytecode(stage) if bytecode else []
-        write_zip(target, stage, files + compiled)
+    compiled = startup_bytecode(stage) if bytecode else []
+    write_zip(target, stage, files + compiled)
+    for pyc in compiled:
+        pyc.unlink()
     return len(compiled)
 
 
@@ -220,7 +266,9 @@ def service_worker(out: Path) -> None:
     print(result.stdout.strip())
 
 
-def build(out: Path, node_modules: Path = NODE, bytecode: bool = False) -> dict[str, str]:
+def build(
+    out: Path, node_modules: Path = NODE, bytecode: bool = False, full_stdlib: bool = False
+) -> dict[str, str]:
     """Build the site into ``out``; returns {relative path: sha256} of every file."""
     runtime = runtime_sources(node_modules)
     if out.exists():
@@ -233,12 +281,18 @@ def build(out: Path, node_modules: Path = NODE, bytecode: bool = False) -> dict[
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, out / rel)
     (out / "app").mkdir()
-    compiled = app_zip(out / "app" / "nordic21.zip", bytecode)
-    if compiled:
-        print(f"app zip: {compiled} start-up modules precompiled")
     for source, dest in runtime:
         (out / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, out / dest)
+    with tempfile.TemporaryDirectory(prefix="nordic21-zip-") as tmp:
+        stage = Path(tmp)
+        files = stage_sources(stage)
+        if not full_stdlib:
+            trimmed = stdlib_zip(out / STDLIB, stdlib_closure(stage, node_modules))
+            print(f"stdlib: {trimmed['modules']} modules precompiled, {trimmed['bytes']:,} bytes")
+        compiled = app_zip(out / "app" / "nordic21.zip", stage, files, bytecode)
+    if compiled:
+        print(f"app zip: {compiled} start-up modules precompiled")
     for icon in write_icons(ROOT / "build" / "icons"):
         shutil.copy2(icon, out / "web" / "icons" / icon.name)
     (out / "index.html").write_text(render_index(out), "utf-8")
@@ -261,9 +315,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="also ship the start-up modules precompiled (the trade: README.md, Performance)",
     )
+    parser.add_argument(
+        "--full-stdlib",
+        action="store_true",
+        help="ship Pyodide's whole standard library as sources (to measure the trim)",
+    )
     args = parser.parse_args(argv)
     try:
-        files = build(Path(args.out), Path(args.node_modules), args.bytecode)
+        files = build(Path(args.out), Path(args.node_modules), args.bytecode, args.full_stdlib)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 2
