@@ -48,6 +48,7 @@ BOOT_KEYS = (
     "boot.starting",
     "boot.failed",
     "boot.noscript",
+    "boot.setting_up",
     "update.available",
     "update.reload",
 )
@@ -242,12 +243,34 @@ def fill(html: str, marker: str, block: str) -> str:
     return html.replace(marker, block)
 
 
+def static_homes() -> str:
+    """The home screen in every language, drawn now by the app's own render code (as
+    Python draws it at start-up for a player with nothing saved), as inert templates:
+    web/boot.js shows the one of the page's language before any Python runs, and
+    Python's first render then replaces it with the same markup."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pygame_core.registry import game_ids
+        from web.i18n import Translator
+        from web.screens.home import HomeData, render_home
+    finally:
+        sys.path.remove(str(ROOT))
+    blocks = []
+    for lang in LANGUAGES:
+        markup = render_home(Translator(lang), game_ids(), HomeData())
+        if "</template" in markup.lower():
+            raise BuildError("the home screen's markup would end its <template> early")
+        blocks.append(f'<template id="home-{lang}">{markup}</template>')
+    return "\n  ".join(blocks)
+
+
 def render_index(site: Path) -> str:
-    """index.html with the preload hints and the shell strings (a JSON block, never
-    executed) filled in."""
+    """index.html with the preload hints, the shell strings (a JSON block, never
+    executed) and the prerendered home screens filled in."""
     html = (ROOT / "index.html").read_text("utf-8")
     data = json.dumps(boot_strings(), ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
     html = fill(html, "<!-- preload -->", preload_links(site))
+    html = fill(html, "<!-- static-home -->", static_homes())
     block = f'<script type="application/json" id="boot-strings">{data}</script>'
     return fill(html, "<!-- boot-strings -->", block)
 
