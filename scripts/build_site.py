@@ -275,6 +275,31 @@ def render_index(site: Path) -> str:
     return fill(html, "<!-- boot-strings -->", block)
 
 
+def stamp_runtime(out: Path) -> dict[str, str]:
+    """Write this build's hashes into web/runtime.mjs: a device snapshot is valid only
+    for the runtime, standard library and app zip it was made from (web/snapshot.mjs)."""
+
+    def digest(*rels: str) -> str:
+        h = hashlib.sha256()
+        for rel in rels:
+            h.update(hashlib.sha256((out / rel).read_bytes()).digest())
+        return h.hexdigest()[:16]
+
+    build = {
+        "runtime": digest("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs"),
+        # The worker checks these two files against their hashes (one file: plain sha256).
+        "stdlib": hashlib.sha256((out / STDLIB).read_bytes()).hexdigest()[:16],
+        "app": hashlib.sha256((out / "app" / "nordic21.zip").read_bytes()).hexdigest()[:16],
+    }
+    runtime = out / "web" / "runtime.mjs"
+    text = runtime.read_text("utf-8")
+    line = "const BUILD = null;"
+    if text.count(line) != 1:
+        raise BuildError(f"web/runtime.mjs lost its `{line}` line")
+    runtime.write_text(text.replace(line, f"const BUILD = {json.dumps(build)};"), "utf-8")
+    return build
+
+
 def service_worker(out: Path) -> None:
     """Generate ``sw.js`` (Workbox) precaching every file of the built site."""
     result = subprocess.run(
@@ -318,6 +343,7 @@ def build(
         print(f"app zip: {compiled} start-up modules precompiled")
     for icon in write_icons(ROOT / "build" / "icons"):
         shutil.copy2(icon, out / "web" / "icons" / icon.name)
+    stamp_runtime(out)
     (out / "index.html").write_text(render_index(out), "utf-8")
     (out / ".nojekyll").write_text("")
     service_worker(out)

@@ -137,3 +137,29 @@ def test_every_code_path_runs_on_the_shipped_standard_library(tmp_path: Path) ->
     loaded = set(report["modules"].values())
     assert loaded <= set(names)
     assert loaded == set(names), f"shipped but never imported: {set(names) - loaded}"
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_device_snapshot_fits_restores_and_refuses_another_build(tmp_path: Path) -> None:
+    """The snapshot web/snapshot-worker.mjs makes (same code, web/snapshot.mjs, in Node):
+    its heap stays within what Pyodide can restore (pyodide#6254), the app is imported
+    in it, every restore draws other random numbers, another build's key is refused."""
+    out = tmp_path / "site"
+    assert run_build("--out", str(out)).returncode == 0
+    result = subprocess.run(
+        ["node", str(ROOT / "scripts" / "snapshot_check.mjs"), str(out)],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert report["heap"] <= report["limit"] == 30 * 1024 * 1024, report
+    assert report["first"]["app_imported"] and report["second"]["app_imported"]
+    assert report["first"]["random"] != report["second"]["random"], "random is reseeded"
+    assert "not the one this page asked for" in report["other"]["refused"]
+    runtime = (out / "web" / "runtime.mjs").read_text()
+    stamp = re.search(r"const BUILD = (\{.*\});", runtime)
+    assert stamp, "the build writes its hashes into web/runtime.mjs"
+    assert set(json.loads(stamp.group(1))) == {"runtime", "stdlib", "app"}

@@ -168,6 +168,8 @@ function whenReady(callback) {
 // handling in place; the observer's callback runs once that Python task is over, so
 // the kept taps go to the app's buttons before the next paint.
 whenReady(replayTaps);
+// A return visit starts from a snapshot made on this device (web/runtime.mjs).
+whenReady(() => import("./runtime.mjs").then((runtime) => runtime.keepSnapshot()).catch(() => {}));
 
 // The worker precaches the whole site: start it only once the app is ready, so its
 // downloads do not compete with the first start-up.
