@@ -13,9 +13,9 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Browser, BrowserContext, ConsoleMessage
 
+from e2e import test_offline, test_saves
 from e2e.conftest import Guard, check_guard, guard_context
 from e2e.server import SiteServer
-from e2e import test_offline, test_saves
 from e2e.test_offline import own_site  # noqa: F401  (a fixture the offline tests need)
 from e2e.test_snapshot import prime
 
