@@ -5,7 +5,6 @@ once Python is ready, and Python's first screen is the very same markup (no flas
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from playwright.sync_api import Page, Route, expect
@@ -21,9 +20,18 @@ class HeldZip:
 
     def __init__(self, page: Page) -> None:
         self.routes: list[Route] = []
-        page.route("**/app/nordic21.zip*", lambda route: self.routes.append(route))
+        self.released = False
+        page.route("**/app/nordic21.zip*", self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
 
     def release(self) -> None:
+        """Let the zip through, whether PyScript asked for it already or asks later."""
+        self.released = True
         for route in self.routes:
             route.continue_()
         self.routes.clear()
@@ -36,9 +44,9 @@ def held(page: Page) -> Iterator[HeldZip]:
     hold.release()
 
 
-def same_as_python(page: Page, lang: str) -> tuple[Any, Any]:
+def same_as_python(page: Page, lang: str) -> tuple[str, str]:
     """Python's home screen and the build's template of ``lang``, as the DOM has them."""
-    return page.evaluate(
+    python, built = page.evaluate(
         """(lang) => {
           const t = document.createElement('div');
           t.append(document.getElementById('home-' + lang).content.cloneNode(true));
@@ -46,6 +54,7 @@ def same_as_python(page: Page, lang: str) -> tuple[Any, Any]:
         }""",
         lang,
     )
+    return str(python), str(built)
 
 
 @pytest.mark.parametrize("lang", LANGS)

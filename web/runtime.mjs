@@ -89,8 +89,10 @@ export function keepSnapshot() {
     worker.onerror = (event) => done(`failed:${event.message || "worker error"}`);
     worker.postMessage({ build: BUILD });
   };
-  if ("requestIdleCallback" in window) requestIdleCallback(make, { timeout: 3000 });
-  else setTimeout(make, 1000);
+  // Two seconds first: the player's first taps (which import the game's modules) and
+  // the service worker's precaching go before a second interpreter boots.
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(make, { timeout: 3000 }) : make());
+  setTimeout(idle, 2000);
 }
 
 /**
