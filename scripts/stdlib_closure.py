@@ -97,7 +97,7 @@ def play_everything(book: Any, stats: Any) -> int:
                 players = min(max(game.min_players, 3), game.max_players)
                 config = game.preset(preset, players)
                 # One person at the table, so the pass-and-play cover is drawn too.
-                bots = [Seat(f"Bot {i}", level) for i in range(1, players)]
+                bots = [Seat(f"Bot {i}", level) for i in range(1, players)]  # type: ignore[arg-type]
                 session = GameSession.start(
                     game_id, config, [Seat("Ada", "human"), *bots], played + 1
                 )
