@@ -62,7 +62,7 @@ def test_site_holds_exactly_what_pages_serves(tmp_path: Path) -> None:
     assert "pygame_core/__init__.py" in names
     assert "web/app.py" in names
     assert "web/locales/en.json" in names
-    assert not [n for n in names if n.endswith(".pyc")], "bytecode only with --bytecode"
+    assert "web/__pycache__/app.cpython-314.pyc" in names, "start-up modules precompiled"
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
@@ -84,11 +84,11 @@ def test_preload_hints_name_files_of_the_site(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
-def test_bytecode_option_compiles_the_start_up_modules(tmp_path: Path) -> None:
-    """``--bytecode`` (off by default: bytes) adds bytecode for the shipped Pyodide's
-    Python, for web.app and what it imports, and for nothing else."""
+def test_start_up_modules_ship_precompiled(tmp_path: Path) -> None:
+    """The build adds bytecode for the shipped Pyodide's Python, for web.app and what it
+    imports, and for nothing else (``--no-bytecode``: none, to measure the trade)."""
     out = tmp_path / "site"
-    result = run_build("--out", str(out), "--bytecode")
+    result = run_build("--out", str(out))
     assert result.returncode == 0, result.stderr
     names = zipfile.ZipFile(out / "app" / "nordic21.zip").namelist()
     compiled = {n for n in names if n.endswith(".pyc")}
@@ -98,6 +98,9 @@ def test_bytecode_option_compiles_the_start_up_modules(tmp_path: Path) -> None:
     for name in compiled:
         source = name.replace("__pycache__/", "").split(".cpython-")[0] + ".py"
         assert source in names, f"{name} ships beside its source"
+    assert run_build("--out", str(tmp_path / "plain"), "--no-bytecode").returncode == 0
+    plain = zipfile.ZipFile(tmp_path / "plain" / "app" / "nordic21.zip").namelist()
+    assert not [n for n in plain if n.endswith(".pyc")]
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
