@@ -8,6 +8,7 @@ import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,7 +17,6 @@ SCRIPT = ROOT / "scripts" / "build_site.py"
 HAS_RUNTIME = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file()
 
 
-NODE_CLOSURE = ROOT / "scripts" / "stdlib_closure.mjs"
 FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
 
 
@@ -24,6 +24,21 @@ def run_build(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=False
     )
+
+
+def node_report(script: str, *args: str) -> dict[str, Any]:
+    """Run one of scripts/*.mjs; the JSON of its last line (it must succeed)."""
+    result = subprocess.run(
+        ["node", str(ROOT / "scripts" / script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert isinstance(report, dict)
+    return report
 
 
 def test_missing_runtime_stops_with_the_command_to_run(tmp_path: Path) -> None:
@@ -127,15 +142,7 @@ def test_every_code_path_runs_on_the_shipped_standard_library(tmp_path: Path) ->
     assert shipped.stat().st_size < 0.6 * FULL_STDLIB.stat().st_size
     app = tmp_path / "app"
     zipfile.ZipFile(out / "app" / "nordic21.zip").extractall(app)
-    result = subprocess.run(
-        ["node", str(NODE_CLOSURE), str(app), str(shipped)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report = node_report("stdlib_closure.mjs", str(app), str(shipped))
     assert report["played"] > 1000, report["played"]
     loaded = set(report["modules"].values())
     assert loaded <= set(names)
@@ -149,15 +156,7 @@ def test_device_snapshot_fits_restores_and_refuses_another_build(tmp_path: Path)
     in it, every restore draws other random numbers, another build's key is refused."""
     out = tmp_path / "site"
     assert run_build("--out", str(out)).returncode == 0
-    result = subprocess.run(
-        ["node", str(ROOT / "scripts" / "snapshot_check.mjs"), str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    report = json.loads(result.stdout.strip().splitlines()[-1])
+    report = node_report("snapshot_check.mjs", str(out))
     assert report["heap"] <= report["limit"] == 30 * 1024 * 1024, report
     assert report["first"]["app_imported"] and report["second"]["app_imported"]
     assert report["first"]["random"] != report["second"]["random"], "random is reseeded"
