@@ -6,13 +6,15 @@
 The runtime (Pyodide, PyScript) is copied from ``node_modules`` (``npm ci`` installs
 the exact versions pinned in package-lock.json); only the files the site needs, no
 source maps. The Python code of ``pygame_core`` and ``web`` ships as one zip that
-PyScript unpacks at start-up. Every URL in the site is relative, so it works under a
-subpath such as ``/nordic21/``.
+PyScript unpacks at start-up. Pyodide's standard library ships cut to the modules
+the app uses and precompiled by the vendored interpreter (``stdlib_zip``). Every URL
+in the site is relative, so it works under a subpath such as ``/nordic21/``.
 """
 
 from __future__ import annotations
 
 import argparse
+import base64
 import hashlib
 import json
 import re
@@ -47,16 +49,22 @@ BOOT_KEYS = (
     "boot.starting",
     "boot.failed",
     "boot.noscript",
+    "boot.setting_up",
     "update.available",
     "update.reload",
 )
-#: Files of web/ copied as they are (the Python goes into the app zip).
+#: Files of web/ copied as they are (the Python goes into the app zip; web/boot.js is
+#: inlined into index.html).
 WEB_ASSETS = frozenset({".css", ".js", ".mjs", ".svg", ".png", ".webmanifest"})
-#: The module web/main.py imports first: with --bytecode, it and everything it imports
+#: The module web/main.py imports first: it and everything it imports
 #: ship precompiled.
 START_MODULE = "web.app"
 #: Zip entries get a fixed date so the same sources give the same bytes.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
+#: Where the computed standard-library closure is kept between builds (it takes about
+#: 20 s: every game played in Pyodide), keyed by everything that can change it.
+CLOSURE_CACHE = ROOT / "build" / "stdlib-closure"
+STDLIB = "vendor/pyodide/python_stdlib.zip"
 
 
 class BuildError(Exception):
@@ -108,37 +116,80 @@ def startup_bytecode(stage: Path) -> list[Path]:
     it imports) for the shipped Pyodide, next to their sources in ``stage``.
 
     Returns the ``.pyc`` files. Only these: bytecode is about twice the size of the
-    source, and the other modules are imported when a game is opened. Measured: it
-    saves ~50 ms of imports per start but adds ~127 kB (gzip) to a first visit, which
-    the bytes budget does not allow, so the default build ships source only and
-    ``--bytecode`` exists to measure the trade again.
+    source, and the other modules are imported when a game is opened. Measured in the
+    vendored Pyodide under Node on the trimmed standard library (3 runs each, machine
+    shared): ``import web.app`` 88-300 ms precompiled against 247-505 ms from source,
+    for ~127 kB more in the app zip; every module precompiled would add ~373 kB, past
+    the bytes budget (0.90x the bare page), so the games' modules stay source.
+    ``--no-bytecode`` builds source only, to measure the trade again.
     """
+    line = run_node("pyc.mjs", str(stage), START_MODULE, what="compiling the start-up modules")
+    return [stage / rel for rel in json.loads(line)]
+
+
+def run_node(script: str, *args: str, what: str) -> str:
+    """Run one of the build's Node scripts; its last stdout line, or a BuildError."""
     result = subprocess.run(
-        ["node", str(ROOT / "scripts" / "pyc.mjs"), str(stage), START_MODULE],
+        ["node", str(ROOT / "scripts" / script), *args],
         capture_output=True,
         text=True,
         check=False,
         cwd=ROOT,
     )
     if result.returncode != 0:
-        raise BuildError(f"compiling the start-up modules failed:\n{result.stderr.strip()}")
-    return [stage / rel for rel in json.loads(result.stdout.strip().splitlines()[-1])]
+        raise BuildError(f"{what} failed:\n{result.stderr.strip()[-4000:]}")
+    return result.stdout.strip().splitlines()[-1]
 
 
-def app_zip(target: Path, bytecode: bool = False) -> int:
+def stdlib_closure(stage: Path, node_modules: Path = NODE) -> dict[str, str]:
+    """{module: entry of the stdlib zip} of every standard-library module the app
+    imports on any code path (``scripts/stdlib_closure.mjs``), cached by the hash of
+    the app's sources, the closure scripts and the vendored runtime."""
+    key = hashlib.sha256()
+    inputs = sorted(p for p in stage.rglob("*") if p.is_file())
+    inputs += [ROOT / "scripts" / "stdlib_closure.mjs", ROOT / "scripts" / "stdlib_closure.py"]
+    inputs += [node_modules / "pyodide" / name for name in ("python_stdlib.zip", "package.json")]
+    for path in inputs:
+        key.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    cached = CLOSURE_CACHE / f"{key.hexdigest()[:32]}.json"
+    if cached.is_file():
+        return dict(json.loads(cached.read_text("utf-8"))["modules"])
+    line = run_node("stdlib_closure.mjs", str(stage), what="finding the standard-library closure")
+    CLOSURE_CACHE.mkdir(parents=True, exist_ok=True)
+    cached.write_text(line, "utf-8")
+    return dict(json.loads(line)["modules"])
+
+
+def stdlib_zip(target: Path, closure: dict[str, str]) -> dict[str, int]:
+    """Write the trimmed, precompiled standard library (``scripts/stdlib_zip.mjs``)."""
+    with tempfile.TemporaryDirectory(prefix="nordic21-stdlib-") as tmp:
+        listing = Path(tmp) / "closure.json"
+        listing.write_text(json.dumps({"modules": closure}), "utf-8")
+        summary = json.loads(
+            run_node("stdlib_zip.mjs", str(listing), str(target), what="precompiling the stdlib")
+        )
+    return {"modules": int(summary["modules"]), "bytes": target.stat().st_size}
+
+
+def stage_sources(stage: Path) -> list[Path]:
+    """Copy the app zip's files into ``stage``; returns the copies."""
+    files = []
+    for path in python_sources():
+        rel = path.relative_to(ROOT)
+        (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, stage / rel)
+        files.append(stage / rel)
+    return files
+
+
+def app_zip(target: Path, stage: Path, files: list[Path], bytecode: bool = True) -> int:
     """Write the app zip (sources, translations, rules pages; with ``bytecode``, also
     the start-up modules precompiled). Returns how many modules ship precompiled.
     """
-    with tempfile.TemporaryDirectory(prefix="nordic21-zip-") as tmp:
-        stage = Path(tmp)
-        files = []
-        for path in python_sources():
-            rel = path.relative_to(ROOT)
-            (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copyfile(path, stage / rel)
-            files.append(stage / rel)
-        compiled = startup_bytecode(stage) if bytecode else []
-        write_zip(target, stage, files + compiled)
+    compiled = startup_bytecode(stage) if bytecode else []
+    write_zip(target, stage, files + compiled)
+    for pyc in compiled:
+        pyc.unlink()
     return len(compiled)
 
 
@@ -202,14 +253,80 @@ def fill(html: str, marker: str, block: str) -> str:
     return html.replace(marker, block)
 
 
+def static_homes() -> str:
+    """The home screen in every language, drawn now by the app's own render code (as
+    Python draws it at start-up for a player with nothing saved), as inert templates:
+    web/boot.js shows the one of the page's language before any Python runs, and
+    Python's first render then replaces it with the same markup."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pygame_core.registry import game_ids
+        from web.i18n import Translator
+        from web.screens.home import HomeData, render_home
+    finally:
+        sys.path.remove(str(ROOT))
+    blocks = []
+    for lang in LANGUAGES:
+        markup = render_home(Translator(lang), game_ids(), HomeData())
+        if "</template" in markup.lower():
+            raise BuildError("the home screen's markup would end its <template> early")
+        blocks.append(f'<template id="home-{lang}">{markup}</template>')
+    return "\n  ".join(blocks)
+
+
+#: How index.html loads the shell, and its CSP's script sources: the build inlines it.
+BOOT_TAG = '<script src="./web/boot.js"></script>'
+SCRIPT_SRC = "script-src 'self' 'unsafe-eval'"
+
+
+def inline_boot(html: str) -> str:
+    """``html`` with web/boot.js inlined where it is loaded and allowed by its hash in
+    the Content-Security-Policy: the shell then runs during parsing, before the first
+    paint, with no download to wait for (web/boot.js says what that bought)."""
+    script = (ROOT / "web" / "boot.js").read_text("utf-8")
+    if "</script" in script.lower():
+        raise BuildError("web/boot.js cannot be inlined: it contains </script")
+    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
+    if html.count(BOOT_TAG) != 1 or html.count(SCRIPT_SRC) != 1:
+        raise BuildError("index.html lost its boot.js tag or its CSP script-src")
+    html = html.replace(SCRIPT_SRC, f"{SCRIPT_SRC} 'sha256-{digest}'")
+    return html.replace(BOOT_TAG, f"<script>{script}</script>")
+
+
 def render_index(site: Path) -> str:
-    """index.html with the preload hints and the shell strings (a JSON block, never
-    executed) filled in."""
-    html = (ROOT / "index.html").read_text("utf-8")
+    """index.html with the preload hints, the shell strings (a JSON block, never
+    executed), the prerendered home screens and the inlined shell filled in."""
+    html = inline_boot((ROOT / "index.html").read_text("utf-8"))
     data = json.dumps(boot_strings(), ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
     html = fill(html, "<!-- preload -->", preload_links(site))
+    html = fill(html, "<!-- static-home -->", static_homes())
     block = f'<script type="application/json" id="boot-strings">{data}</script>'
     return fill(html, "<!-- boot-strings -->", block)
+
+
+def stamp_runtime(out: Path) -> dict[str, str]:
+    """Write this build's hashes into web/runtime.mjs: a device snapshot is valid only
+    for the runtime, standard library and app zip it was made from (web/snapshot.mjs)."""
+
+    def digest(*rels: str) -> str:
+        h = hashlib.sha256()
+        for rel in rels:
+            h.update(hashlib.sha256((out / rel).read_bytes()).digest())
+        return h.hexdigest()[:16]
+
+    build = {
+        "runtime": digest("vendor/pyodide/pyodide.asm.wasm", "vendor/pyodide/pyodide.asm.mjs"),
+        # The worker checks these two files against their hashes (one file: plain sha256).
+        "stdlib": hashlib.sha256((out / STDLIB).read_bytes()).hexdigest()[:16],
+        "app": hashlib.sha256((out / "app" / "nordic21.zip").read_bytes()).hexdigest()[:16],
+    }
+    runtime = out / "web" / "runtime.mjs"
+    text = runtime.read_text("utf-8")
+    line = "const BUILD = null;"
+    if text.count(line) != 1:
+        raise BuildError(f"web/runtime.mjs lost its `{line}` line")
+    runtime.write_text(text.replace(line, f"const BUILD = {json.dumps(build)};"), "utf-8")
+    return build
 
 
 def service_worker(out: Path) -> None:
@@ -226,7 +343,9 @@ def service_worker(out: Path) -> None:
     print(result.stdout.strip())
 
 
-def build(out: Path, node_modules: Path = NODE, bytecode: bool = False) -> dict[str, str]:
+def build(
+    out: Path, node_modules: Path = NODE, bytecode: bool = True, full_stdlib: bool = False
+) -> dict[str, str]:
     """Build the site into ``out``; returns {relative path: sha256} of every file."""
     runtime = runtime_sources(node_modules)
     if out.exists():
@@ -235,18 +354,25 @@ def build(out: Path, node_modules: Path = NODE, bytecode: bool = False) -> dict[
     shutil.copy2(ROOT / "pyscript.toml", out / "pyscript.toml")
     for path in sorted((ROOT / "web").rglob("*")):
         rel = path.relative_to(ROOT)
-        if path.is_file() and path.suffix in WEB_ASSETS:
+        if path.is_file() and path.suffix in WEB_ASSETS and rel.as_posix() != "web/boot.js":
             (out / rel).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(path, out / rel)
     (out / "app").mkdir()
-    compiled = app_zip(out / "app" / "nordic21.zip", bytecode)
-    if compiled:
-        print(f"app zip: {compiled} start-up modules precompiled")
     for source, dest in runtime:
         (out / dest).parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(source, out / dest)
+    with tempfile.TemporaryDirectory(prefix="nordic21-zip-") as tmp:
+        stage = Path(tmp)
+        files = stage_sources(stage)
+        if not full_stdlib:
+            trimmed = stdlib_zip(out / STDLIB, stdlib_closure(stage, node_modules))
+            print(f"stdlib: {trimmed['modules']} modules precompiled, {trimmed['bytes']:,} bytes")
+        compiled = app_zip(out / "app" / "nordic21.zip", stage, files, bytecode)
+    if compiled:
+        print(f"app zip: {compiled} start-up modules precompiled")
     for icon in write_icons(ROOT / "build" / "icons"):
         shutil.copy2(icon, out / "web" / "icons" / icon.name)
+    stamp_runtime(out)
     (out / "index.html").write_text(render_index(out), "utf-8")
     (out / ".nojekyll").write_text("")
     service_worker(out)
@@ -264,12 +390,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--node-modules", default=str(NODE), help="where npm ci installed")
     parser.add_argument(
         "--bytecode",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="ship the start-up modules precompiled too (default; the trade: startup_bytecode)",
+    )
+    parser.add_argument(
+        "--full-stdlib",
         action="store_true",
-        help="also ship the start-up modules precompiled (the trade: README.md, Performance)",
+        help="ship Pyodide's whole standard library as sources (to measure the trim)",
     )
     args = parser.parse_args(argv)
     try:
-        files = build(Path(args.out), Path(args.node_modules), args.bytecode)
+        files = build(Path(args.out), Path(args.node_modules), args.bytecode, args.full_stdlib)
     except BuildError as exc:
         print(f"build failed: {exc}", file=sys.stderr)
         return 2

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import re
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -15,10 +17,28 @@ SCRIPT = ROOT / "scripts" / "build_site.py"
 HAS_RUNTIME = (ROOT / "node_modules" / "pyodide" / "pyodide.asm.wasm").is_file()
 
 
+FULL_STDLIB = ROOT / "node_modules" / "pyodide" / "python_stdlib.zip"
+
+
 def run_build(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, str(SCRIPT), *args], capture_output=True, text=True, check=False
     )
+
+
+def node_report(script: str, *args: str) -> dict[str, Any]:
+    """Run one of scripts/*.mjs; the JSON of its last line (it must succeed)."""
+    result = subprocess.run(
+        ["node", str(ROOT / "scripts" / script), *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    report = json.loads(result.stdout.strip().splitlines()[-1])
+    assert isinstance(report, dict)
+    return report
 
 
 def test_missing_runtime_stops_with_the_command_to_run(tmp_path: Path) -> None:
@@ -57,7 +77,7 @@ def test_site_holds_exactly_what_pages_serves(tmp_path: Path) -> None:
     assert "pygame_core/__init__.py" in names
     assert "web/app.py" in names
     assert "web/locales/en.json" in names
-    assert not [n for n in names if n.endswith(".pyc")], "bytecode only with --bytecode"
+    assert "web/__pycache__/app.cpython-314.pyc" in names, "start-up modules precompiled"
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
@@ -79,11 +99,11 @@ def test_preload_hints_name_files_of_the_site(tmp_path: Path) -> None:
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
-def test_bytecode_option_compiles_the_start_up_modules(tmp_path: Path) -> None:
-    """``--bytecode`` (off by default: bytes) adds bytecode for the shipped Pyodide's
-    Python, for web.app and what it imports, and for nothing else."""
+def test_start_up_modules_ship_precompiled(tmp_path: Path) -> None:
+    """The build adds bytecode for the shipped Pyodide's Python, for web.app and what it
+    imports, and for nothing else (``--no-bytecode``: none, to measure the trade)."""
     out = tmp_path / "site"
-    result = run_build("--out", str(out), "--bytecode")
+    result = run_build("--out", str(out))
     assert result.returncode == 0, result.stderr
     names = zipfile.ZipFile(out / "app" / "nordic21.zip").namelist()
     compiled = {n for n in names if n.endswith(".pyc")}
@@ -93,6 +113,9 @@ def test_bytecode_option_compiles_the_start_up_modules(tmp_path: Path) -> None:
     for name in compiled:
         source = name.replace("__pycache__/", "").split(".cpython-")[0] + ".py"
         assert source in names, f"{name} ships beside its source"
+    assert run_build("--out", str(tmp_path / "plain"), "--no-bytecode").returncode == 0
+    plain = zipfile.ZipFile(tmp_path / "plain" / "app" / "nordic21.zip").namelist()
+    assert not [n for n in plain if n.endswith(".pyc")]
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
@@ -101,3 +124,44 @@ def test_build_is_reproducible(tmp_path: Path) -> None:
         assert run_build("--out", str(tmp_path / name)).returncode == 0
     first = (tmp_path / "a" / "app" / "nordic21.zip").read_bytes()
     assert first == (tmp_path / "b" / "app" / "nordic21.zip").read_bytes()
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_every_code_path_runs_on_the_shipped_standard_library(tmp_path: Path) -> None:
+    """The closure script plays every game x preset x level, draws every screen, saves
+    and imports, all in the vendored Pyodide booted from the zip the site ships: a lazy
+    import the trimmed standard library lacks fails here instead of in a browser."""
+    out = tmp_path / "site"
+    assert run_build("--out", str(out)).returncode == 0
+    shipped = out / "vendor" / "pyodide" / "python_stdlib.zip"
+    names = zipfile.ZipFile(shipped).namelist()
+    assert names and all(n.endswith(".pyc") for n in names), "precompiled, no sources"
+    # PyScript's own needs (measured in Chromium) and Pyodide's bootstrap's.
+    for needed in ("html/entities.pyc", "encodings/cp437.pyc", "asyncio/__init__.pyc"):
+        assert needed in names, needed
+    assert shipped.stat().st_size < 0.6 * FULL_STDLIB.stat().st_size
+    app = tmp_path / "app"
+    zipfile.ZipFile(out / "app" / "nordic21.zip").extractall(app)
+    report = node_report("stdlib_closure.mjs", str(app), str(shipped))
+    assert report["played"] > 1000, report["played"]
+    loaded = set(report["modules"].values())
+    assert loaded <= set(names)
+    assert loaded == set(names), f"shipped but never imported: {set(names) - loaded}"
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_device_snapshot_fits_restores_and_refuses_another_build(tmp_path: Path) -> None:
+    """The snapshot web/snapshot-worker.mjs makes (same code, web/snapshot.mjs, in Node):
+    its heap stays within what Pyodide can restore (pyodide#6254), the app is imported
+    in it, every restore draws other random numbers, another build's key is refused."""
+    out = tmp_path / "site"
+    assert run_build("--out", str(out)).returncode == 0
+    report = node_report("snapshot_check.mjs", str(out))
+    assert report["heap"] <= report["limit"] == 30 * 1024 * 1024, report
+    assert report["first"]["app_imported"] and report["second"]["app_imported"]
+    assert report["first"]["random"] != report["second"]["random"], "random is reseeded"
+    assert "not the one this page asked for" in report["other"]["refused"]
+    runtime = (out / "web" / "runtime.mjs").read_text()
+    stamp = re.search(r"const BUILD = (\{.*\});", runtime)
+    assert stamp, "the build writes its hashes into web/runtime.mjs"
+    assert set(json.loads(stamp.group(1))) == {"runtime", "stdlib", "app"}

@@ -8,19 +8,91 @@
 // loadPyodide() then picks up that same instance and connects its stdout/stderr to it.
 // The module is shared (one URL, one instance). If the early start fails, PyScript
 // gets the same failure when it asks, and reports it.
+//
+// On a return visit it restores the device snapshot instead (web/snapshot.mjs): the
+// interpreter with the standard library and the app already imported. Anything amiss
+// (none stored, another build's, corrupt, a failed restore or check) means the normal
+// start, silently; <html data-snapshot> says which (the bench counts the fallbacks).
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
+import { AFTER_RESTORE, dropSnapshot, findSnapshot, snapshotKey, withKey } from "./snapshot.mjs";
 
 export { version };
 
+/** This build's runtime, stdlib and app zip hashes, written by scripts/build_site.py
+ * (null in the sources: no snapshots outside a built site). */
+const BUILD = null;
+
 let early = null;
+/** How this start went: "restored", "none", "off" or "fallback:<why>". */
+let snapshot = "off";
+
+/** The restored interpreter, or null (the reason is left in `snapshot`). */
+async function restore() {
+  const key = snapshotKey(BUILD);
+  let found;
+  try {
+    found = await findSnapshot(key);
+  } catch {
+    snapshot = "none"; // no Cache Storage here (private mode, an opaque origin)
+    return null;
+  }
+  if (found.none) {
+    snapshot = "none";
+    return null;
+  }
+  if (found.stale) {
+    snapshot = "fallback:stale";
+    await dropSnapshot();
+    return null;
+  }
+  try {
+    const pyodide = await load({ _loadSnapshot: found.bytes });
+    pyodide.runPython(withKey(AFTER_RESTORE, key));
+    snapshot = "restored";
+    return pyodide;
+  } catch (error) {
+    snapshot = String(error?.message).includes("corrupt") ? "fallback:corrupt" : "fallback:restore";
+    await dropSnapshot();
+    return null;
+  }
+}
 
 /** Start Pyodide (once); resolves to the interpreter. */
 export function startEarly() {
-  early ??= (performance.mark("nordic21:runtime-start"), load()).then((pyodide) => {
+  early ??= (async () => {
+    performance.mark("nordic21:runtime-start");
+    const pyodide = (BUILD && (await restore())) || (await load());
     performance.mark("nordic21:runtime-ready");
+    document.documentElement.dataset.snapshot = snapshot;
     return pyodide;
-  });
+  })();
   return early;
+}
+
+/**
+ * Called by web/boot.js once the app is ready: on a start that restored nothing, a
+ * Worker makes the snapshot when the page is idle (it boots a second Pyodide, so it
+ * waits for the player's start-up to be over). <html data-snapshot-made> says how it
+ * went ("stored" or "failed:<why>"), for the tests.
+ */
+export function keepSnapshot() {
+  const root = document.documentElement;
+  if (!BUILD || snapshot === "restored" || typeof Worker === "undefined") return;
+  if (typeof caches === "undefined") return;
+  const make = () => {
+    const worker = new Worker(new URL("./snapshot-worker.mjs", import.meta.url), { type: "module" });
+    const done = (result) => {
+      root.dataset.snapshotMade = result;
+      worker.terminate();
+    };
+    worker.onmessage = ({ data }) => done(data.ok ? "stored" : `failed:${data.error}`);
+    worker.onerror = (event) => done(`failed:${event.message || "worker error"}`);
+    worker.postMessage({ build: BUILD });
+  };
+  // Two seconds first: the player's first taps (which import the game's modules) and
+  // the service worker's precaching go before a second interpreter boots.
+  const idle = () => ("requestIdleCallback" in window ? requestIdleCallback(make, { timeout: 3000 }) : make());
+  setTimeout(idle, 2000);
 }
 
 /**

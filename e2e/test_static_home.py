@@ -1,0 +1,106 @@
+"""The home screen answers at once: the build's prerendered home is on screen before
+Python runs, a tap made then is kept, shown as "setting up the table" and carried out
+once Python is ready, and Python's first screen is the very same markup (no flash)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from e2e.conftest import READY, READY_TIMEOUT_MS, shoot
+from e2e.server import SiteServer
+
+LANGS = ("nb", "sv", "da", "en")
+
+
+class HeldZip:
+    """Holds back the app zip, so Python cannot start until the test lets it."""
+
+    def __init__(self, page: Page) -> None:
+        self.routes: list[Route] = []
+        self.released = False
+        page.route("**/app/nordic21.zip*", self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        """Let the zip through, whether PyScript asked for it already or asks later."""
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+@pytest.fixture
+def held(page: Page) -> Iterator[HeldZip]:
+    hold = HeldZip(page)
+    yield hold
+    hold.release()
+
+
+def same_as_python(page: Page, lang: str) -> tuple[str, str]:
+    """Python's home screen and the build's template of ``lang``, as the DOM has them."""
+    python, built = page.evaluate(
+        """(lang) => {
+          const t = document.createElement('div');
+          t.append(document.getElementById('home-' + lang).content.cloneNode(true));
+          return [document.getElementById('app').innerHTML, t.innerHTML];
+        }""",
+        lang,
+    )
+    return str(python), str(built)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_prerendered_home_is_what_python_draws(page: Page, site: SiteServer, lang: str) -> None:
+    page.goto(site.url + f"?lang={lang}")
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    python, built = same_as_python(page, lang)
+    assert python == built, "Python's first screen must equal the prerendered one"
+
+
+def test_home_is_on_screen_before_python(page: Page, site: SiteServer, held: HeldZip) -> None:
+    page.goto(site.url + "?lang=nb")
+    expect(page.get_by_role("heading", name="Velg et spill")).to_be_visible()
+    expect(page.get_by_role("button", name="Tjueett", exact=True)).to_be_visible()
+    assert page.evaluate("document.documentElement.dataset.ready") == "0"
+    assert page.evaluate("document.documentElement.lang") == "nb"
+    held.release()
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+
+
+def test_a_tap_before_python_is_kept_and_carried_out(
+    page: Page, site: SiteServer, held: HeldZip
+) -> None:
+    page.goto(site.url + "?lang=en")
+    tile = page.get_by_role("button", name="Twenty One", exact=True)
+    tile.click()
+    expect(tile).to_have_attribute("aria-busy", "true")
+    expect(page.locator("#boot-status")).to_have_text("Setting up the table…")
+    shoot(page, "home-tap-before-python")
+    assert page.evaluate("document.documentElement.dataset.ready") == "0"
+    held.release()
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Twenty One")
+    expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
+
+
+def test_the_setting_up_state_is_translated(page: Page, site: SiteServer, held: HeldZip) -> None:
+    page.goto(site.url + "?lang=sv")
+    page.get_by_role("button", name="21", exact=True).click()
+    expect(page.locator("#boot-status")).to_have_text("Gör i ordning bordet …")
+
+
+def test_a_reload_of_a_match_gets_the_shell_not_the_home(
+    page: Page, site: SiteServer, held: HeldZip
+) -> None:
+    page.add_init_script("localStorage.setItem('nordic21.open', 'gone')")
+    page.goto(site.url + "?lang=en")
+    expect(page.locator("#boot")).to_be_visible()
+    assert page.locator(".tiles").count() == 0

@@ -1,0 +1,201 @@
+"""Exercise every code path of the app, to learn which standard-library modules it imports.
+
+Run inside the vendored Pyodide by ``scripts/stdlib_closure.mjs`` (never by CPython: the
+answer must be the browser's interpreter's), with the app's packages on ``sys.path``.
+It imports every module of ``pygame_core`` and ``web`` (except ``web.main``, which starts
+the UI), then does what a player can make the app do: every game x preset x bot level
+played by bots with the play screen drawn at every step (every language at the first),
+the coach asked at every step, the setup, rules and home screens, the rules pages'
+exact figures, saving, loading, exporting and importing, the statistics, and an asyncio
+sleep (the bots' pause). Whatever it imports lazily is thereby in ``sys.modules`` for
+the caller to read: a lazy import the trimmed standard library lacks fails here, in the
+build and in CI, rather than in a player's browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+from typing import Any
+
+#: Actions per match, at most: enough to reach every phase (bust, stand, bank, the end)
+#: in the short presets; the bots' and rules' code is all imported by the first moves.
+MAX_ACTIONS = 400
+#: Twenty One's expert searches for ~150 ms a move: a few of its moves import all of it.
+SLOW_BOT_ACTIONS = 12
+
+
+class DictStore:
+    """An in-memory key-value store with the interface of ``web.storage.LocalStore``."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+
+    def get(self, key: str) -> str | None:
+        return self.data.get(key)
+
+    def set(self, key: str, value: str) -> None:
+        self.data[key] = value
+
+    def remove(self, key: str) -> None:
+        self.data.pop(key, None)
+
+    def keys(self) -> list[str]:
+        return list(self.data)
+
+
+def import_everything() -> list[str]:
+    """Import every module of the app's two packages (not the entry point)."""
+    names = []
+    for package in ("pygame_core", "web"):
+        # Walked by hand: pkgutil would add modules the app itself never imports.
+        (top,) = importlib.import_module(package).__path__
+        base = os.path.dirname(top)
+        for folder, dirs, files in os.walk(top):
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
+            for file in sorted(files):
+                if file.endswith(".py"):
+                    rel = os.path.relpath(os.path.join(folder, file[:-3]), base)
+                    name = rel.replace(os.sep, ".").removesuffix(".__init__")
+                    if name != "web.main":
+                        importlib.import_module(name)
+                        names.append(name)
+    return names
+
+
+def coach_for(game_id: str) -> Any:
+    """The coach function of ``game_id`` in ``web.coach``, or None."""
+    coach = importlib.import_module("web.coach")
+    banker = game_id in ("tjueett", "tjugoett")
+    return getattr(coach, f"{game_id}_advice", None) or (
+        getattr(coach, "banker_advice", None) if banker else None
+    )
+
+
+def play_everything(book: Any, stats: Any) -> int:
+    """Every game x preset x bot level, played by bots, drawn and coached at every step,
+    saved and reloaded. Returns how many actions were played."""
+    from pygame_core import BOT_LEVELS, get_game
+    from pygame_core.registry import game_ids
+    from web.eventtext import log_lines
+    from web.handoff import table_eyes
+    from web.i18n import LANGUAGES, Translator
+    from web.screens import PLAY_SCREENS
+    from web.screens.play import PlayOptions
+    from web.session import GameSession, Seat
+
+    translators = [Translator(lang) for lang in LANGUAGES]
+    played = 0
+    for game_id in game_ids():
+        game = get_game(game_id)
+        module, render_name, _ = PLAY_SCREENS[game_id]
+        render = getattr(importlib.import_module(module), render_name)
+        advice = coach_for(game_id)
+        for preset in game.presets:
+            for level in BOT_LEVELS:
+                players = min(max(game.min_players, 3), game.max_players)
+                config = game.preset(preset, players)
+                # One person at the table, so the pass-and-play cover is drawn too.
+                bots = [Seat(f"Bot {i}", level) for i in range(1, players)]  # type: ignore[arg-type]
+                session = GameSession.start(
+                    game_id, config, [Seat("Ada", "human"), *bots], played + 1
+                )
+                slow = (game_id, level) == ("twentyone", "expert")
+                limit = SLOW_BOT_ACTIONS if slow else MAX_ACTIONS
+                saved_id = book.fresh_id(session.state.seed)
+                for step in range(limit):
+                    eyes = table_eyes(session, None)
+                    opts = PlayOptions(coach=True, viewer=eyes.viewer, cover=eyes.cover)
+                    for tr in translators if step == 0 else translators[:1]:
+                        render(tr, session, opts)
+                    if advice is not None and session.current is not None:
+                        advice(session.view(session.current))
+                    if session.over:
+                        break
+                    if session.is_bot_turn():
+                        action = session.bot_action()
+                    else:
+                        # The person's seat plays as the level's bot would.
+                        seat = session.current
+                        bot = game.make_bot(level)
+                        action = bot.choose(session.view(seat), session.legal(), step)
+                    events = session.act(action)
+                    log_lines(events, 0, game_id, session.names(), translators[step % 4])
+                    played += 1
+                    if step == 0:
+                        # Saved and loaded as a match in progress, as a reload does.
+                        book.save(saved_id, session, 0, 1_000 + played, 1_000)
+                        book.load(saved_id)
+                # Saved once more: a finished match moves to the history.
+                book.save(saved_id, session, book.revision(saved_id), 2_000 + played, 1_000)
+                if session.over:
+                    stats.record(saved_id, session)
+    return played
+
+
+def other_screens(book: Any, stats: Any) -> None:
+    """Setup, rules and home screens in every language; the rules pages' figures."""
+    from pygame_core.registry import game_ids
+    from web.i18n import LANGUAGES, Translator
+    from web.rulesfigures import figures
+    from web.screens.home import HomeData, render_home
+    from web.screens.rules import render_rules
+    from web.screens.setup import render_setup
+    from web.setup import default_names, new_draft, validate
+
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        saved, unreadable = book.overview()
+        history, bad = book.history()
+        data = HomeData(saved, [*unreadable, *bad], history, stats.table(), "n", None, 10_000)
+        render_home(tr, game_ids(), data)
+        for game_id in game_ids():
+            draft = new_draft(game_id, default_names("Ada", "Bot {n}", 2))
+            validate(draft)
+            render_setup(tr, draft)
+            render_rules(tr, game_id)
+            figures(game_id, lang)
+
+
+def saves_round_trip(book: Any) -> None:
+    """Export everything, import it into an empty book, and refuse a broken file."""
+    from web.saves import SaveBook, SaveImportError
+
+    bundle = book.export_all()
+    for saved_id in book.ids():
+        book.export_one(saved_id)
+    SaveBook(DictStore()).import_bundle(bundle)
+    try:
+        SaveBook(DictStore()).import_bundle("{not json")
+    except SaveImportError:
+        return
+    raise AssertionError("a broken file was imported")
+
+
+def browser_storage() -> None:
+    """The localStorage adapter (the caller gives Node a localStorage)."""
+    from web.storage import LocalStore
+
+    store = LocalStore()
+    store.set("closure", "1")
+    store.keys()
+    store.get("closure")
+    store.remove("closure")
+
+
+async def run() -> int:
+    """Everything above; returns the number of actions played."""
+    from web.saves import SaveBook
+    from web.stats import Stats
+
+    import_everything()
+    store = DictStore()
+    book, stats = SaveBook(store), Stats(store)
+    played = play_everything(book, stats)
+    other_screens(book, stats)
+    saves_round_trip(book)
+    browser_storage()
+    # The bots' visible pause is an asyncio sleep on Pyodide's event loop.
+    await asyncio.sleep(0.001)
+    return played
