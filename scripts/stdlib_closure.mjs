@@ -34,7 +34,9 @@ const pyodide = await loadPyodide(stdlib ? { stdLibURL: resolve(stdlib) } : {});
 pyodide.setStdout({ batched: (line) => console.error(line) });
 pyodide.mountNodeFS("/app", resolve(appDir));
 pyodide.mountNodeFS("/closure", here);
-const result = await pyodide.runPythonAsync(`
+let result;
+try {
+result = await pyodide.runPythonAsync(`
 import json, sys
 sys.dont_write_bytecode = True
 sys.path[:0] = ["/app", "/closure"]
@@ -55,6 +57,12 @@ for name, module in sorted(sys.modules.items()):
         modules[name] = origin[len(zip_root):]
 json.dumps({"modules": modules, "played": played})
 `);
+} catch (error) {
+  // A Python error's message is its traceback; the JS stack around it (minified
+  // Pyodide source) would bury it.
+  console.error(error.message ?? String(error));
+  process.exit(1);
+}
 // The stdlib zip that was used, so a caller can check it booted the one it meant.
 readFileSync(stdlib ? resolve(stdlib) : resolve(here, "../node_modules/pyodide/python_stdlib.zip"));
 console.log(result);

@@ -64,13 +64,16 @@ def import_everything() -> list[str]:
     return names
 
 
-def coach_for(game_id: str) -> Any:
-    """The coach function of ``game_id`` in ``web.coach``, or None."""
-    coach = importlib.import_module("web.coach")
-    banker = game_id in ("tjueett", "tjugoett")
-    return getattr(coach, f"{game_id}_advice", None) or (
-        getattr(coach, "banker_advice", None) if banker else None
-    )
+def review_once(
+    session: Any, saved_id: str, tr: Any, new_state: Any, render_review: Any
+) -> None:
+    """A finished match reviewed (every rating, the replay) and its screen drawn."""
+    from pygame_core.review import iter_review
+
+    state = new_state(saved_id, session)
+    for step in iter_review(state.match(), seats=state.people, seed=1):
+        state.progress(step)
+    render_review(tr, state)
 
 
 def play_everything(book: Any, stats: Any) -> int:
@@ -79,19 +82,19 @@ def play_everything(book: Any, stats: Any) -> int:
     from pygame_core import BOT_LEVELS, get_game
     from pygame_core.registry import game_ids
     from web.eventtext import log_lines
+    from web.games import get_ui
     from web.handoff import table_eyes
     from web.i18n import LANGUAGES, Translator
-    from web.screens import PLAY_SCREENS
+    from web.review import new_state
     from web.screens.play import PlayOptions
+    from web.screens.review import render_review
     from web.session import GameSession, Seat
 
     translators = [Translator(lang) for lang in LANGUAGES]
     played = 0
     for game_id in game_ids():
         game = get_game(game_id)
-        module, render_name, _ = PLAY_SCREENS[game_id]
-        render = getattr(importlib.import_module(module), render_name)
-        advice = coach_for(game_id)
+        ui = get_ui(game_id)
         for preset in game.presets:
             for level in BOT_LEVELS:
                 players = min(max(game.min_players, 3), game.max_players)
@@ -108,9 +111,9 @@ def play_everything(book: Any, stats: Any) -> int:
                     eyes = table_eyes(session, None)
                     opts = PlayOptions(coach=True, viewer=eyes.viewer, cover=eyes.cover)
                     for tr in translators if step == 0 else translators[:1]:
-                        render(tr, session, opts)
-                    if advice is not None and session.current is not None:
-                        advice(session.view(session.current))
+                        ui.render_play(tr, session, opts)
+                    if session.current is not None:
+                        ui.coach(session.view(session.current), session.legal())
                     if session.over:
                         break
                     if session.is_bot_turn():
@@ -131,6 +134,7 @@ def play_everything(book: Any, stats: Any) -> int:
                 book.save(saved_id, session, book.revision(saved_id), 2_000 + played, 1_000)
                 if session.over:
                     stats.record(saved_id, session)
+                    review_once(session, saved_id, translators[0], new_state, render_review)
     return played
 
 
