@@ -101,6 +101,8 @@ TARGET_BOT_P95_MS = 100.0
 #: Exceptions to TARGET_BOT_P95_MS: (game, level) -> ms.
 TARGET_BOT_P95_SPECIAL = {("twentyone", "expert"): 250.0}
 TARGET_COACH_MS = 20.0
+#: The whole review of a 10-round match, in the browser (#19).
+TARGET_REVIEW_MS = 2000.0
 
 #: Runs in every page before its own scripts: the ready moment (no polling latency)
 #: and PyScript's events, in ms from navigation start.
@@ -764,7 +766,13 @@ Caller = Callable[..., dict[str, Any]]
 def python_timings(call: Caller, settings: Settings, label: str) -> dict[str, Any]:
     """Bot moves per game and level, the coach per game, playouts per game."""
     env = call("environment")
-    out: dict[str, Any] = {"environment": env, "bots": [], "coach": [], "playouts": []}
+    out: dict[str, Any] = {
+        "environment": env,
+        "bots": [],
+        "coach": [],
+        "playouts": [],
+        "reviews": [],
+    }
     for game in env["games"]:
         for level in env["levels"]:
             result = call(
@@ -786,6 +794,7 @@ def python_timings(call: Caller, settings: Settings, label: str) -> dict[str, An
         )
         out["coach"].append(coach)
         out["playouts"].append(call("playout_rate", game_id=game, seconds=settings.playout_s))
+        out["reviews"].append(call("review_timings", game_id=game))
         log(f"{label}: {game}: coach {len(coach['ms'])} calls, playouts done")
     return out
 
@@ -1445,6 +1454,22 @@ def python_report(results: dict[str, Any]) -> list[str]:
     without = [c["game"] for c in py["browser"]["coach"] if not c["name"]]
     if without:
         lines += ["", f"Games without a coach in `web.coach`: {', '.join(without)}."]
+    lines += [
+        "",
+        f"## After-the-game review (ms for one person, matches up to 10 rounds; "
+        f"target {TARGET_REVIEW_MS:.0f} ms in the browser)",
+        "",
+        "| game | decisions | browser max | CPython max |",
+        "|---|---|---|---|",
+    ]
+    native_reviews = {r["game"]: r for r in py["cpython"].get("reviews", [])}
+    for item in py["browser"].get("reviews", []):
+        other = native_reviews.get(item["game"], {"ms": []})
+        lines.append(
+            f"| {item['game']} | {', '.join(map(str, item['decisions']))} "
+            f"| {fmt_ms(max(item['ms'], default=None))} "
+            f"| {fmt_ms(max(other['ms'], default=None))} |"
+        )
     lines += [
         "",
         "## Random playouts (legal actions per second through `apply`)",

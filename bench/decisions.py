@@ -12,7 +12,9 @@ the report come from one piece of code:
   ``web.coach`` at run time (``<game>_advice``, or ``banker_advice`` for the banker
   games); for a banker game without one, the exact odds of ``pygame_core.banker.odds``
   a coach would show are timed instead (and the result says so);
-- :func:`playout_rate`: seeded random legal actions through the public ``apply``.
+- :func:`playout_rate`: seeded random legal actions through the public ``apply``;
+- :func:`review_timings`: the after-the-game review (``pygame_core.review``) of one
+  person's decisions over a 10-round match (Twenty One: 10 deals) played by medium bots.
 
 Pure standard library and the app's own packages; Python 3.11 and Pyodide's 3.14.
 """
@@ -261,10 +263,47 @@ def playout_rate(game_id: str, seconds: float, seed: int = 7) -> dict[str, Any]:
     }
 
 
+def review_timings(
+    game_id: str, rounds: int = 10, matches: int = 2, seed: int = 301
+) -> dict[str, Any]:
+    """Milliseconds to review seat 0's decisions over the first ``rounds`` rounds of
+    seeded medium-bot matches (the match is cut where round ``rounds + 1`` begins, or
+    at its end), as the review screen does it in the browser, in one go."""
+    try:
+        from pygame_core.review import Match, review_match
+    except ImportError:  # a revision before the review
+        return {"game": game_id, "ms": [], "decisions": [], "rounds": rounds}
+    game = get_game(game_id)
+    config = bench_config(game)
+    if isinstance(getattr(config, "rounds", None), int) and config.rounds < rounds:
+        config = game.config(**{**game.config_to_dict(config), "rounds": rounds})
+    bot = game.make_bot("medium")
+    times: list[float] = []
+    counts: list[int] = []
+    for match_seed in range(seed, seed + matches):
+        state = game.new_game(config, match_seed)
+        while (seat := game.current_player(state)) is not None:
+            if game.view(state, None).round > rounds:
+                break
+            action = bot.choose(
+                game.view(state, seat),
+                game.legal_actions(state),
+                bot_seed(match_seed, len(state.history)),
+            )
+            state, _ = game.apply(state, action)
+        match = Match(game, config, match_seed, tuple(state.history))
+        t0 = time.perf_counter()
+        review = review_match(match, seats=(0,), seed=1)
+        times.append((time.perf_counter() - t0) * 1000)
+        counts.append(len(review.for_seat(0).decisions))
+    return {"game": game_id, "ms": times, "decisions": counts, "rounds": rounds}
+
+
 FUNCTIONS: dict[str, Callable[..., dict[str, Any]]] = {
     "environment": environment,
     "bot_timings": bot_timings,
     "coach_timings": coach_timings,
+    "review_timings": review_timings,
     "playout_rate": playout_rate,
 }
 
