@@ -141,11 +141,11 @@ def _banker_odds_probe(view: Any) -> Any:
     from pygame_core.banker import odds
     from pygame_core.banker.table import BANK, PLAY, STOOD
 
-    if view.seat is None or view.phase not in (PLAY, BANK):
+    if view.viewer is None or view.phase not in (PLAY, BANK):
         return None
     pool = odds.draw_pool(view)
     if view.phase == PLAY:
-        hand = view.hands[view.seat]
+        hand = view.hands[view.viewer]
         return odds.bust_chance(pool, hand), odds.banker_reach_chances(pool, view.bank_hand)
     waiting = [s for s in range(view.players) if view.status[s] == STOOD]
     if view.opponent is not None:

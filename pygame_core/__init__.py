@@ -25,6 +25,9 @@ Every game is looked up by id (``dice21``, ``dice41``, ``tjueett``, ``tjugoett``
 - Configs are frozen dataclasses validated on construction; a bad one raises
   :class:`ConfigError` naming the field. Each game lists named ``presets``.
 - ``apply`` raises :class:`IllegalActionError` for an action not in ``legal_actions``.
+- Every view has ``viewer``, ``actor``, ``round``, ``phase`` and ``over``
+  (:class:`~pygame_core.contract.GameView`); ``Game.hides_information`` says whether
+  two seats' views can differ.
 - ``view(state, seat)`` never holds the RNG, the deck order or another seat's hidden
   cards; events carry ``visible_to`` so private ones can be filtered per viewer.
 - ``from_json`` raises :class:`SaveError` (and only that) for anything it cannot load.
@@ -36,7 +39,7 @@ against each other.
 
 from __future__ import annotations
 
-from .contract import BOT_LEVELS, Event, Game, Outcome, events_for
+from .contract import BOT_LEVELS, Event, Game, GameView, Outcome, events_for
 from .errors import ConfigError, IllegalActionError, Nordic21Error, SaveError, UnknownGameError
 from .registry import ALL_GAME_IDS, game_ids, get_game
 from .rng import Rng
@@ -49,6 +52,7 @@ __all__ = [
     "ConfigError",
     "Event",
     "Game",
+    "GameView",
     "IllegalActionError",
     "Nordic21Error",
     "Outcome",

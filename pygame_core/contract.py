@@ -97,10 +97,43 @@ class Outcome:
     score_kind: str
 
 
+class GameView(Protocol):
+    """The names every game's view shares, with one meaning each.
+
+    A game's view dataclass adds its own fields (hands, dice, chips...); these five
+    are the same in every game, so the UI reads them without knowing the game.
+    """
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat the view is drawn for (``None``: a spectator, public facts only)."""
+        ...
+
+    @property
+    def actor(self) -> int | None:
+        """The seat that must act now (``None`` when the match is over)."""
+        ...
+
+    @property
+    def round(self) -> int:
+        """The round being played, from 1 (Twenty One: the deal)."""
+        ...
+
+    @property
+    def phase(self) -> str:
+        """The game's phase; each game types it as a ``Literal`` of its phase names."""
+        ...
+
+    @property
+    def over(self) -> bool:
+        """Whether the match is over."""
+        ...
+
+
 C = TypeVar("C")
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
-V = TypeVar("V")
+V = TypeVar("V", bound=GameView)
 
 
 class Bot(Protocol):
@@ -130,6 +163,9 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     action_types: ClassVar[tuple[type, ...]]
     #: Named option sets; a preset is a dict of config fields (players are added).
     presets: ClassVar[Mapping[str, Mapping[str, Any]]]
+    #: Whether some cards are hidden from some seats: pass-and-play then covers the
+    #: table between people, and the views of two seats differ.
+    hides_information: ClassVar[bool] = False
 
     # -- configuration -------------------------------------------------------------
     def config(self, **options: Any) -> C:

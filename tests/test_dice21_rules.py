@@ -412,13 +412,13 @@ def test_view_shows_the_table_and_the_coach_inputs() -> None:
     state, _ = turn(state, 18)
     state, _ = act(state, ROLL, 5)
     view = GAME.view(state, c)
-    assert view.viewer == c and view.current_seat == c and view.phase == "playing"
+    assert view.viewer == c and view.actor == c and view.phase == "playing"
     assert (view.best_total, view.best_holders, view.to_play_after) == (18, 2, 1)
     assert view.seats[a].status == "stood" and view.seats[c].status == "rolling"
     assert view.seats[d].status == "waiting" and view.seats[c].throws == (5,)
     assert view.last_throw == (5,) and view.last_throw_seat == c
     assert view.pot == 4 and view.seats[b].chips == 9 and view.turn_order == state.order
-    assert view.round_no == 1 and view.rounds_planned == 1 and view.start_seat == a
+    assert view.round == 1 and view.rounds_planned == 1 and view.start_seat == a
     assert dataclasses.replace(GAME.view(state, None), viewer=c) == view
 
 

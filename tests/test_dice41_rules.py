@@ -325,12 +325,12 @@ def test_all_chips_cap_ends_the_match() -> None:
 def test_view_shows_the_table_and_is_the_same_for_everyone() -> None:
     state, _ = play(start(3), QUALIFIED_18, (turn(4, 1, 6, 6, 3, 3)[0][:2], [4]))
     view = GAME.view(state, 2)
-    assert view.viewer == 2 and view.current_seat == 1 and view.throw_no == 2
+    assert view.viewer == 2 and view.actor == 1 and view.throw_no == 2
     assert view.kept == ((4, 4, 1, 6, 3, 5), (4,), ())
     assert view.has_four == (True, True, False) and view.has_one == (True, False, False)
     assert view.scores == (18, None, None) and view.best == 18
     assert view.statuses == ("done", "throwing", "waiting")
-    assert (view.round_no, view.start_seat, view.replay, view.order) == (1, 0, 0, (0, 1, 2))
+    assert (view.round, view.start_seat, view.replay, view.order) == (1, 0, 0, (0, 1, 2))
     assert view.pot == 3 and view.chips == (9, 9, 9) and view.uses_chips
     assert view.last_result is None and view.phase == "throwing"
     assert dataclasses.replace(GAME.view(state, None), viewer=2) == view

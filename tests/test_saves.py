@@ -235,7 +235,7 @@ def test_schema2_entry_carries_its_summary() -> None:
     assert data["summary"] == {
         "game": "dice21",
         "players": ["Ann", "Bot 2"],
-        "round": session.view(None).round_no,
+        "round": session.view(None).round,
         "finished": False,
         "result": None,
     }

@@ -107,9 +107,9 @@ def test_dealt_hidden_hands_meet_the_facts_and_the_counts() -> None:
         hands, rest = infer.deal_hidden(view, unseen, facts, stream)
         assert sorted([r for h in hands for r in h] + rest) == unseen
         for seat, hand in enumerate(hands):
-            expected = 0 if seat == view.seat else view.hand_counts[seat]
+            expected = 0 if seat == view.viewer else view.hand_counts[seat]
             assert len(hand) == expected
-            if seat != view.seat:
+            if seat != view.viewer:
                 assert all(facts[0][seat].allows(r) for r in hand)
 
 
@@ -134,8 +134,8 @@ def test_the_expert_prefers_to_keep_the_ace() -> None:
 
 def test_match_value_is_the_share_of_the_win_when_the_match_ends() -> None:
     for _, view in _medium_views(1):
-        if view.phase == "play" and view.seat is not None:
-            me = view.seat
+        if view.phase == "play" and view.viewer is not None:
+            me = view.viewer
             others = [0] * 4
             assert match_value(view, others) < 0.5
             win = [21 if s == me else 0 for s in range(4)]

@@ -337,9 +337,9 @@ def test_views_show_only_the_own_hand_and_counts() -> None:
     state = GAME.new_game(TwentyOneConfig(players=4), 8)
     view = GAME.view(state, 2)
     assert view.hand == state.hands[2] and view.hand_counts == (7, 7, 7, 7)
-    assert view.pile_count == 24 and view.current == state.turn
+    assert view.pile_count == 24 and view.actor == state.turn
     spectator = GAME.view(state, None)
-    assert spectator.hand == () and spectator.seat is None
+    assert spectator.hand == () and spectator.viewer is None
     text = repr(view)
     for seat in (0, 1, 3):
         assert repr(state.hands[seat]) not in text

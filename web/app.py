@@ -142,7 +142,7 @@ class App:
             return 0
         view = session.view(viewer)
         low, high = getattr(view, "min_amount", 0), getattr(view, "max_amount", 0)
-        key = (getattr(view, "round", 0), getattr(view, "phase", ""), session.current)
+        key = (view.round, view.phase, view.actor)
         if key != self.amount_key:
             self.amount, self.amount_key = low, key
         self.amount = min(max(self.amount, low), high)

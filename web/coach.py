@@ -25,7 +25,7 @@ def dice21_advice(view: Any) -> Dice21Advice | None:
     """The advice for the seat to act, or None when nobody is rolling."""
     from pygame_core.dice21.odds import turn_odds
 
-    seat = view.current_seat
+    seat = view.actor
     if seat is None:
         return None
     total = view.seats[seat].total
@@ -63,7 +63,7 @@ def dice41_advice(view: Any) -> Dice41Advice | None:
     """The advice for the seat to act, or None when there is nothing to choose."""
     from pygame_core.dice41.odds import keep_beat_chances, keep_expected_scores
 
-    seat = view.current_seat
+    seat = view.actor
     if seat is None or not view.dice:
         return None
     kept = view.kept[seat]
@@ -104,7 +104,7 @@ def banker_advice(view: Any) -> BankerAdvice | None:
         next_card_bust,
     )
 
-    seat = view.seat
+    seat = view.viewer
     if seat is None or view.actor != seat or view.phase in ("stake", "over"):
         return None
     if view.phase == "bank":

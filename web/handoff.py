@@ -13,9 +13,6 @@ from dataclasses import dataclass
 
 from web.session import GameSession
 
-#: Games with cards some players may not see.
-HIDDEN_INFO_GAMES = frozenset({"tjueett", "tjugoett", "twentyone"})
-
 
 @dataclass(frozen=True)
 class TableEyes:
@@ -32,7 +29,7 @@ class TableEyes:
 def table_eyes(session: GameSession, revealed: int | None) -> TableEyes:
     """Who sees the table, given the seat that last tapped "Show my cards"."""
     humans = session.humans()
-    if session.game_id not in HIDDEN_INFO_GAMES:
+    if not session.game.hides_information:
         return TableEyes(None, None)
     if len(humans) == 1:
         return TableEyes(humans[0], None)

@@ -54,7 +54,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from pygame_core import Nordic21Error, Outcome, SaveError
+from pygame_core import GameView, Nordic21Error, Outcome, SaveError
 from pygame_core import saves as core_saves
 from pygame_core.contract import MAX_SEED
 from pygame_core.registry import game_ids
@@ -234,9 +234,8 @@ def seats_from_data(data: Any, players: int) -> tuple[Seat, ...]:
 
 def summarize(session: GameSession) -> Summary:
     """The summary of a match, from its state (round from the public view)."""
-    round_no = getattr(session.view(None), "round_no", None)
-    if isinstance(round_no, bool) or not isinstance(round_no, int):
-        round_no = None
+    view: GameView = session.view(None)
+    round_no = view.round
     outcome = session.game.outcome(session.state) if session.over else None
     result = (
         None

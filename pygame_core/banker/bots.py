@@ -84,8 +84,8 @@ class BankerBot:
 
 def own_hand(view: TableView) -> tuple[int, ...]:
     """The viewer's hand (the face-down card first)."""
-    assert view.seat is not None
-    return view.hands[view.seat]
+    assert view.viewer is not None
+    return view.hands[view.viewer]
 
 
 class EasyBot(BankerBot):
@@ -137,8 +137,8 @@ class ExpertBot(BankerBot):
         value = PlayerModel(draw_pool(view), hand[0], view.instant_win).value(hand[1:])
         if value <= 0:
             return view.min_amount
-        assert view.seat is not None
-        return view.min_amount + round(min(1.0, 2 * value) * view.chips[view.seat])
+        assert view.viewer is not None
+        return view.min_amount + round(min(1.0, 2 * value) * view.chips[view.viewer])
 
     def draws(self, view: TableView, stream: RngStream) -> bool:
         hand = own_hand(view)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import ClassVar, TypeVar
+from typing import ClassVar, TypeVar, cast
 
 from ..cards import FULL_DECK
 from ..contract import Bot, Event, Game, Outcome, check_seed
@@ -34,6 +34,7 @@ from .table import (
     STOOD,
     WON,
     Action,
+    BankerPhase,
     Bet,
     Draw,
     Stake,
@@ -62,6 +63,8 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     """Base of Tjueett and Tjugoett; subclasses define the order of a round."""
 
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
+    #: The players' face-down cards.
+    hides_information: ClassVar[bool] = True
     #: Tjugoett: a player's 21 (or five cards) is paid at once from the pot.
     instant_win: ClassVar[bool] = False
 
@@ -216,11 +219,12 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         result = self.outcome(state)
         return TableView(
             game=self.id,
-            seat=seat,
-            players=players,
-            phase=state.phase,
+            viewer=seat,
             actor=state.actor,
             round=state.round,
+            phase=cast(BankerPhase, state.phase),
+            over=state.phase == OVER,
+            players=players,
             rounds=config.rounds,
             banker=state.banker,
             opponent=state.opponent,

@@ -258,12 +258,12 @@ def next_card_bust(view: TableView) -> Fraction | None:
     viewer has no hand in play. Exact: the next card always comes off the deck as it
     is (a reshuffle happens only after a draw).
     """
-    if view.seat is None:
+    if view.viewer is None:
         return None
-    if view.seat == view.banker:
+    if view.viewer == view.banker:
         hand = view.bank_hand
     else:
-        hand = view.hands[view.seat]
+        hand = view.hands[view.viewer]
     return bust_chance(unseen_pool(view), hand) if hand else None
 
 
@@ -277,5 +277,5 @@ def facing_totals(view: TableView) -> dict[int, dict[int, Fraction]]:
     return {
         seat: player_total_distribution(pool, view.hands[seat][1:], view.instant_win)
         for seat in facing_seats(view)
-        if seat != view.seat
+        if seat != view.viewer
     }

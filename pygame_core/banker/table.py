@@ -11,7 +11,7 @@ cards and chips; the order of play lives in each game's ``rules`` module.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from ..contract import Event
 from ..rng import Rng
@@ -53,6 +53,8 @@ PLAY = "play"
 BANK = "bank"
 #: The match is over.
 OVER = "over"
+#: The phases above, as the view types them.
+BankerPhase = Literal["stake", "bet", "play", "bank", "over"]
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -154,11 +156,12 @@ class TableView:
     """
 
     game: str
-    seat: int | None
-    players: int
-    phase: str
+    viewer: int | None
     actor: int | None
     round: int
+    phase: BankerPhase
+    over: bool
+    players: int
     rounds: int | None
     banker: int
     opponent: int | None

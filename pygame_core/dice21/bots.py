@@ -43,7 +43,7 @@ def comfort_total(dice: int, target: int) -> int:
 
 
 def _own_total(view: Dice21View) -> int:
-    seat = view.current_seat
+    seat = view.actor
     if seat is None:
         raise ValueError("no seat is to act in this view")
     return view.seats[seat].total

@@ -231,10 +231,12 @@ class Dice21View:
     """Everything a seat (or a spectator) may know; in dice21 everything is public."""
 
     viewer: int | None
-    config: Dice21Config
+    #: The seat to roll or stand (None once the match is over).
+    actor: int | None
+    round: int
     phase: Literal["playing", "over"]
-    current_seat: int | None
-    round_no: int
+    over: bool
+    config: Dice21Config
     #: Rounds the format plans (1, players or ``rounds``); deciding rounds come after.
     rounds_planned: int
     round_kind: RoundKind
@@ -588,10 +590,11 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
         planned = {"single": 1, "series": config.players, "rounds": config.rounds}
         return Dice21View(
             viewer=seat,
-            config=config,
+            actor=self.current_player(state),
+            round=state.round_no,
             phase="over" if state.over else "playing",
-            current_seat=self.current_player(state),
-            round_no=state.round_no,
+            over=state.over,
+            config=config,
             rounds_planned=planned[config.match],
             round_kind=state.round_kind,
             replays=state.replays,

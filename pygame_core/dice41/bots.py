@@ -29,7 +29,7 @@ EASY_HIGHEST = 0.35
 
 def _position(view: Dice41View) -> tuple[int, int, tuple[int, ...], tuple[int, ...]]:
     """(seat, throw number, dice set aside, dice just thrown) of the seat to play."""
-    seat = view.current_seat
+    seat = view.actor
     if seat is None:
         raise ValueError("the match is over: nothing to choose")
     return seat, view.throw_no, tuple(sorted(view.kept[seat])), tuple(sorted(view.dice))

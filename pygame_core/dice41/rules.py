@@ -200,7 +200,7 @@ SeatStatus = Literal["out", "waiting", "throwing", "done", "not_qualified"]
 class Dice41View:
     """Everything about the table (41 has no secrets), ready to draw.
 
-    Per-seat tuples are indexed by seat. ``throw_no`` is the current seat's throw (1
+    Per-seat tuples are indexed by seat. ``throw_no`` is the actor's throw (1
     to 6; 0 when the match is over) and ``dice`` that throw. ``has_four`` /
     ``has_one``: the tickets secured this round. ``statuses``: ``"out"``,
     ``"waiting"``, ``"throwing"``, ``"done"`` (qualified, see ``scores``) or
@@ -209,10 +209,11 @@ class Dice41View:
     """
 
     viewer: int | None
-    players: int
+    actor: int | None
+    round: int
     phase: Literal["throwing", "over"]
-    current_seat: int | None
-    round_no: int
+    over: bool
+    players: int
     rounds: int | None
     match: str
     tie_rule: str
@@ -347,10 +348,11 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         result = self.outcome(state)
         return Dice41View(
             viewer=seat,
-            players=config.players,
+            actor=current,
+            round=state.round_no,
             phase="over" if state.over else "throwing",
-            current_seat=current,
-            round_no=state.round_no,
+            over=state.over,
+            players=config.players,
             rounds=config.rounds,
             match=config.match,
             tie_rule=config.tie,

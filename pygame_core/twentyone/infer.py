@@ -160,7 +160,7 @@ def deal_hidden(
     counts alone are kept.
     """
     n = view.config.players
-    others = [s for s in range(n) if s != view.seat]
+    others = [s for s in range(n) if s != view.viewer]
     counts = [0] * (2 * n)
     for seat in others:
         counts[seat] = view.hand_counts[seat]

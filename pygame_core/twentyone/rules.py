@@ -73,7 +73,7 @@ import dataclasses
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar, Literal, cast
 
 from ..cards import ACE, is_card, rank
 from ..contract import Bot, Event, Game, Outcome, check_seed
@@ -232,6 +232,10 @@ class DealResult(Value):
     totals: tuple[int, ...]
 
 
+#: The phases of a match (see :class:`TwentyOneState`).
+TwentyOnePhase = Literal["exchange_choice", "exchange", "play", "over"]
+
+
 @dataclass(frozen=True)
 class TwentyOneState:
     """The full state of a match (hidden cards included; players see a view).
@@ -267,21 +271,23 @@ class TwentyOneState:
 
 @dataclass(frozen=True)
 class TwentyOneView:
-    """What one seat (or a spectator, ``seat=None``) may know.
+    """What one seat (or a spectator, ``viewer=None``) may know.
 
-    ``hand`` is the seat's own hand (empty for a spectator); ``my_swapped_out`` the
+    ``hand`` is the viewer's own hand (empty for a spectator); ``my_swapped_out`` the
     cards it gave away in this deal's exchange. ``hand_counts`` and ``pile_count`` are
-    public counts; ``swaps`` as in the state (-1: no exchange turn yet). ``current`` is
-    the seat to act (``None`` when the match is over); ``leader`` the deal's leader (who
-    decides the exchange); the current trick's leader is ``trick.leader`` (``None``
-    trick: ``current`` is about to lead). ``winners`` is empty until the match is over.
+    public counts; ``swaps`` as in the state (-1: no exchange turn yet). ``actor`` is
+    the seat to act (``None`` when the match is over); ``round`` the deal number;
+    ``leader`` the deal's leader (who decides the exchange); the current trick's leader
+    is ``trick.leader`` (``None`` trick: ``actor`` is about to lead). ``winners`` is
+    empty until the match is over.
     """
 
+    viewer: int | None
+    actor: int | None
+    round: int
+    phase: TwentyOnePhase
+    over: bool
     config: TwentyOneConfig
-    seat: int | None
-    phase: str
-    current: int | None
-    deal: int
     dealer: int
     leader: int
     hand: tuple[int, ...]
@@ -303,6 +309,8 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
     """The rules of Twenty One (see the module docstring)."""
 
     id: ClassVar[str] = "twentyone"
+    #: The hands and the draw pile.
+    hides_information: ClassVar[bool] = True
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     config_type: ClassVar[type] = TwentyOneConfig
@@ -396,11 +404,12 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
         own = seat is not None and 0 <= seat < state.config.players
         over = state.phase == "over"
         return TwentyOneView(
+            viewer=seat if own else None,
+            actor=None if over else state.turn,
+            round=state.deal,
+            phase=cast(TwentyOnePhase, state.phase),
+            over=over,
             config=state.config,
-            seat=seat if own else None,
-            phase=state.phase,
-            current=None if over else state.turn,
-            deal=state.deal,
             dealer=state.dealer,
             leader=state.leader,
             hand=state.hands[seat] if own and seat is not None else (),

@@ -101,7 +101,7 @@ def match_value(view: TwentyOneView, deal_points: Sequence[int]) -> float:
     """
     totals = [s + p for s, p in zip(view.scores, deal_points, strict=True)]
     best = max(totals)
-    me = view.seat
+    me = view.viewer
     assert me is not None
     if best >= view.target:
         if totals[me] != best:
@@ -219,7 +219,7 @@ class _Rollout:
     """Plays a choice out on a dealt world from one view (what is fixed is set up once)."""
 
     def __init__(self, view: TwentyOneView) -> None:
-        me = view.seat
+        me = view.viewer
         assert me is not None
         n = view.config.players
         self.view = view

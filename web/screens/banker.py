@@ -99,7 +99,7 @@ def amount_panel(tr: Translator, view: Any, amount: int, action: str) -> Markup:
 
 def actions_panel(tr: Translator, session: GameSession, view: Any, amount: int) -> Markup | None:
     """What the person to act can do now."""
-    if session.is_bot_turn() or session.over or view.actor != view.seat:
+    if session.is_bot_turn() or session.over or view.actor != view.viewer:
         return None
     legal = set(session.legal())
     if view.phase == "stake":
@@ -200,7 +200,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
             cards,
             tr.t("banker.hand_of", name=session.seats[seat].name),
             fresh_cards(session, seat),
-            hidden_first=seat == view.seat,
+            hidden_first=seat == view.viewer,
         )
         if cards
         else None,
@@ -252,7 +252,7 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 ),
             ),
             h("p", {"class": "own-total"}, tr.t("banker.your_total", total=view.own_total))
-            if view.own_total is not None and view.seat != view.banker
+            if view.own_total is not None and view.viewer != view.banker
             else None,
             actions_panel(tr, session, view, opts.amount),
         )

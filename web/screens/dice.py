@@ -104,7 +104,7 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     config = view.config
     legal = set(session.legal())
     human = _human_to_act(session)
-    subtitle = _rounds_subtitle(tr, view.round_no, view.rounds_planned, view.round_kind)
+    subtitle = _rounds_subtitle(tr, view.round, view.rounds_planned, view.round_kind)
     seats = [
         seat_card(
             tr,
@@ -114,7 +114,7 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             [(tr.t("figure.total"), str(s.total))]
             + ([(tr.t("figure.chips"), str(s.chips))] if config.chips else [])
             + [(tr.t("figure.rounds_won"), str(s.rounds_won))],
-            s.seat == view.current_seat,
+            s.seat == view.actor,
         )
         for s in view.seats
     ]
@@ -125,7 +125,7 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         )
         stage = match_over_panel(tr, session, standings)
     else:
-        current = view.seats[view.current_seat]
+        current = view.seats[view.actor]
         fresh = any(e.kind == "rolled" for e in session.fresh)
         throw_caption = (
             tr.t("play.last_throw", name=session.seats[view.last_throw_seat].name)
@@ -142,7 +142,7 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 h(
                     "span",
                     {"class": "total-label"},
-                    tr.t("play.total_of", name=session.seats[view.current_seat].name),
+                    tr.t("play.total_of", name=session.seats[view.actor].name),
                 ),
                 h("span", {"class": "total-value"}, str(current.total)),
                 h("span", {"class": "total-target"}, tr.t("play.target", target=config.target)),
@@ -238,7 +238,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     view = session.view(None)
     human = _human_to_act(session)
     legal = set(session.legal())
-    subtitle = _rounds_subtitle(tr, view.round_no, view.rounds if view.match == "rounds" else None)
+    subtitle = _rounds_subtitle(tr, view.round, view.rounds if view.match == "rounds" else None)
     seats = [
         seat_card(
             tr,
@@ -247,7 +247,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             _dice41_status(tr, view, seat),
             ([(tr.t("figure.chips"), str(view.chips[seat]))] if view.uses_chips else [])
             + [(tr.t("figure.rounds_won"), str(view.round_wins[seat]))],
-            seat == view.current_seat,
+            seat == view.actor,
             dice_row(tr, view.kept[seat], False, "dice mini") if view.kept[seat] else None,
         )
         for seat in range(view.players)
@@ -259,7 +259,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         ]
         stage = match_over_panel(tr, session, standings)
     else:
-        seat = view.current_seat
+        seat = view.actor
         advice = dice41_advice(view) if opts.coach and human else None
         fresh = any(e.kind == "thrown" for e in session.fresh)
         dice_buttons = []

@@ -24,7 +24,7 @@ from web.svg import card_face
 
 def subtitle(tr: Translator, view: Any) -> str:
     """ "Deal 3 · target 21"."""
-    return tr.t("t21.deal_target", deal=view.deal, target=view.target)
+    return tr.t("t21.deal_target", deal=view.round, target=view.target)
 
 
 def playable_cards(legal: Sequence[Any]) -> set[int]:
@@ -234,8 +234,8 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
     return h(
         "li",
         {
-            "class": classes("seat", seat == view.current and "current"),
-            "aria-current": "true" if seat == view.current else None,
+            "class": classes("seat", seat == view.actor and "current"),
+            "aria-current": "true" if seat == view.actor else None,
         },
         h("span", {"class": "seat-name"}, session.seats[seat].name),
         seat_badge(tr, session, seat),
@@ -279,7 +279,7 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         return cover_screen(tr, session, opts, opts.cover, subtitle(tr, spectator))
     view = session.view(opts.viewer)
     names = session.names()
-    mine = opts.viewer is not None and view.current == opts.viewer and not session.is_bot_turn()
+    mine = opts.viewer is not None and view.actor == opts.viewer and not session.is_bot_turn()
     legal = session.legal() if mine else ()
     if session.over:
         standings = sorted(
