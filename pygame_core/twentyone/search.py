@@ -20,6 +20,10 @@ default: measured against three medium bots, searching it did no better (its res
 hangs on unseen draws, and what follows it is a whole deal of decisions; leaving it
 to the policy measured about one and a half points better), at a cost.
 
+``ExpertBot(tree=True)`` chooses its plays by the information-set tree search of
+:mod:`.ismcts` instead, whose own later moves cannot see the dealt hands; it measured
+no stronger (see there), so it is not the default.
+
 The budget is a count of playouts (never the clock), so a move is deterministic given
 its seed; the default keeps a move well under the browser's time limit.
 """
