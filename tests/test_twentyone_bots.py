@@ -14,6 +14,7 @@ from pygame_core.twentyone import (
     RefuseExchange,
     TwentyOneConfig,
     infer,
+    ismcts,
     odds,
     play_rank,
     playout,
@@ -230,3 +231,75 @@ def test_the_expert_leaves_the_exchange_to_the_policy_unless_told() -> None:
             legal = GAME.legal_actions(state)
             assert ExpertBot().choose(view, legal, 3) == medium.choose(view, legal, 3)
             assert searching.choose(view, legal, 3) in legal
+
+
+def test_the_tree_step_plays_as_the_simulator() -> None:
+    stream = Rng.from_seed(12).stream()
+    for players in (2, 4, 7):
+        for pass_mode in (False, True):
+            deck = [2 + i % 13 for i in range(52)]
+            stream.shuffle(deck)
+            hands = [sorted(deck[6 * s : 6 * s + 6]) for s in range(players)]
+            expected = [h[:] for h in hands]
+            sim.finish_play(expected, 0, None, pass_mode)
+            turn, trick = 0, None
+            while True:
+                move = ismcts.policy_move(hands[turn], trick)
+                following = ismcts.step(hands, turn, trick, move, pass_mode)
+                if following is None:
+                    break
+                turn, trick = following
+            assert hands == expected
+
+
+def test_the_tree_search_leads_high_to_force_out_an_ace() -> None:
+    # The position of the lookahead test above, with the hidden hands known: the tree
+    # finds the king lead that forces the ace out, without a lookahead beyond it.
+    hands = [[], [5, 7, 9], [3, 12, 14]]
+
+    def mine(last: tuple[int, ...]) -> float:
+        return float(sim.points(last, False)[0])
+
+    for lookahead in (False, True):
+        root = ismcts.search([9, 12, 13], 0, 0, None, [hands], mine, 60, False, 0.5, lookahead)
+        assert root.best() == (1, 13)
+        assert sum(root.visits) == 60
+
+
+def test_the_tree_search_does_not_let_its_later_moves_see_the_hidden_hands() -> None:
+    # Two equally likely worlds, the other seats' hands swapped. Leading the 10 or the
+    # jack wins in both if the seat's later moves could see which world it is in (the
+    # determinized lookahead's value), but its information is the same in both; the
+    # tree values its own later moves per information set and leads a 7 instead.
+    mine = [7, 7, 10, 11]
+    worlds = [[[], [3, 6, 12, 13], [3, 6, 9, 12]], [[], [3, 6, 9, 12], [3, 6, 12, 13]]]
+
+    def share(last: tuple[int, ...]) -> float:
+        points = sim.points(last, False)
+        return float(points[0] > 0) / sum(p > 0 for p in points)
+
+    def fused(move: tuple[int, int]) -> float:
+        values = []
+        for world in worlds:
+            hands = [mine[:], *(h[:] for h in world[1:])]
+            playout.finish_play(hands, 0, None, False, 0, share, move)
+            values.append(share(tuple(h[0] for h in hands)))
+        return sum(values) / len(values)
+
+    assert fused((1, 10)) == fused((1, 11)) == 1.0 > fused((1, 7))
+    root = ismcts.search(mine, 0, 0, None, worlds, share, 400, False, 0.5, False)
+    assert root.best() == (1, 7)
+    values = {m: root.totals[i] / root.visits[i] for i, m in enumerate(root.moves)}
+    assert values[(1, 7)] > 0.7 and values[(1, 10)] < 0.6 and values[(1, 11)] < 0.6
+
+
+def test_the_tree_expert_is_legal_and_deterministic() -> None:
+    for seed in (2, 3):
+        bot = ExpertBot(playouts=40, tree=True, warm=3 * (seed - 2))
+        state = GAME.new_game(GAME.preset("pass" if seed == 3 else "classic", 3), seed)
+        while (seat := GAME.current_player(state)) is not None:
+            view = GAME.view(state, seat)
+            legal = GAME.legal_actions(state)
+            action = bot.choose(view, legal, seed)
+            assert action in legal and bot.choose(view, legal, seed) == action
+            state, _ = GAME.apply(state, action)

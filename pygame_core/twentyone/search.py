@@ -20,6 +20,10 @@ default: measured against three medium bots, searching it did no better (its res
 hangs on unseen draws, and what follows it is a whole deal of decisions; leaving it
 to the policy measured about one and a half points better), at a cost.
 
+``ExpertBot(tree=True)`` chooses its plays by the information-set tree search of
+:mod:`.ismcts` instead, whose own later moves cannot see the dealt hands; it measured
+no stronger (see there), so it is not the default.
+
 The budget is a count of playouts (never the clock), so a move is deterministic given
 its seed; the default keeps a move well under the browser's time limit.
 """
@@ -29,8 +33,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from ..rng import Rng
-from . import infer, playout, sim
+from ..rng import Rng, RngStream
+from . import infer, ismcts, playout, sim
 from .bots import cannot_beat, hand_ranks, play_of, policy_action, swap_lowest
 from .rules import (
     Action,
@@ -122,11 +126,31 @@ class ExpertBot:
     choice out on each of them, and keeps the better half of the choices for the next
     round. With ``search_exchange`` the exchange decisions are searched too, else
     they follow the policy.
+
+    With ``tree`` the plays are chosen by the information-set tree search of
+    :mod:`.ismcts` instead, with ``playouts`` (scaled the same way) as its iterations,
+    ``exploration`` its UCB1 constant, over ``worlds`` times as many dealt worlds;
+    ``lookahead`` (else the policy) plays the seat's moves beyond the tree, and the
+    first ``warm`` visits of a node below the root take the lookahead's move.
     """
 
-    def __init__(self, playouts: int = DEFAULT_PLAYOUTS, search_exchange: bool = False) -> None:
+    def __init__(
+        self,
+        playouts: int = DEFAULT_PLAYOUTS,
+        search_exchange: bool = False,
+        tree: bool = False,
+        exploration: float = 0.5,
+        lookahead: bool = True,
+        worlds: float = 0.35,
+        warm: int = 0,
+    ) -> None:
         self.playouts = playouts
         self.search_exchange = search_exchange
+        self.tree = tree
+        self.exploration = exploration
+        self.lookahead = lookahead
+        self.worlds = worlds
+        self.warm = warm
 
     def choose(self, view: TwentyOneView, legal: Sequence[Action], seed: int) -> Action:
         """The choice with the best average match value over the sampled deals."""
@@ -139,6 +163,8 @@ class ExpertBot:
         unseen = infer.unseen_ranks(view)
         facts = infer.hand_facts(view)
         rollout = _Rollout(view)
+        if self.tree and view.phase == "play":
+            return self._tree_choice(view, legal, unseen, facts, rollout, stream)
         totals = [0.0] * len(options)
         counts = [0] * len(options)
         alive = list(range(len(options)))
@@ -153,6 +179,35 @@ class ExpertBot:
             alive.sort(key=lambda i: totals[i] / counts[i], reverse=True)
             del alive[max(1, len(alive) // 2) :]
         return to_action(view, legal, options[alive[0]])
+
+    def _tree_choice(
+        self,
+        view: TwentyOneView,
+        legal: Sequence[Action],
+        unseen: list[int],
+        facts: tuple[list[infer.HandFacts], list[infer.HandFacts]],
+        rollout: _Rollout,
+        stream: RngStream,
+    ) -> Action:
+        """The play chosen by the information-set tree search (:mod:`.ismcts`)."""
+        iterations = self._budget(view)
+        count = max(1, math.ceil(iterations * self.worlds))
+        worlds = [infer.deal_hidden(view, unseen, facts, stream)[0] for _ in range(count)]
+        root = ismcts.search(
+            rollout.mine,
+            rollout.me,
+            rollout.me,
+            rollout.trick,
+            worlds,
+            rollout.score,
+            iterations,
+            rollout.pass_mode,
+            self.exploration,
+            self.lookahead,
+            self.warm,
+        )
+        form, value = root.best()
+        return to_action(view, legal, (PLAY, form, value))
 
     def _budget(self, view: TwentyOneView) -> int:
         """The playouts for this decision: fewer when more cards are left to play."""
