@@ -48,7 +48,7 @@ lint: deps-python
 	$(PY) -m mypy
 
 unit: deps-python
-	$(PY) -m pytest tests -n auto -q
+	$(PY) -m pytest tests pygame_core -n auto -q
 
 e2e: deps-python site
 	$(PY) -m pytest e2e -q

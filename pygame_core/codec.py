@@ -39,7 +39,15 @@ def _hints(cls: type) -> dict[str, Any]:
 
 
 def from_data(cls: type[T], data: Any, path: str = "") -> T:
-    """Build ``cls`` (a dataclass) from ``data``, checking every field's type."""
+    """Build ``cls`` (a dataclass) from ``data``, checking every field's type.
+
+    >>> from pygame_core.dice41 import Keep
+    >>> from_data(Keep, to_data(Keep(4)))
+    Keep(value=4)
+    >>> from_data(Keep, {"value": True})
+    Traceback (most recent call last):
+    ValueError: Keep.value: expected a whole number
+    """
     value = _convert(cls, data, path or cls.__name__)
     return typing.cast(T, value)
 

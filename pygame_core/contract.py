@@ -58,7 +58,11 @@ class Event:
 
     @classmethod
     def make(cls, kind: str, *, visible_to: Sequence[int] | None = None, **params: Any) -> Event:
-        """``Event.make("rolled", seat=0, dice=(4,), total=4)``."""
+        """An event with ``params`` given by name (kept sorted by name).
+
+        >>> Event.make("rolled", seat=0, dice=(4,), total=4).as_dict()
+        {'dice': (4,), 'seat': 0, 'total': 4}
+        """
         seen = None if visible_to is None else frozenset(visible_to)
         return cls(kind, tuple(sorted(params.items())), seen)
 
@@ -79,7 +83,12 @@ class Event:
 
 
 def events_for(events: Sequence[Event], seat: int | None) -> tuple[Event, ...]:
-    """The events ``seat`` may see, in order."""
+    """The events ``seat`` may see, in order.
+
+    >>> dealt = Event.make("dealt", visible_to=[1], seat=1, card=12)
+    >>> [e.kind for e in events_for([Event.make("bet"), dealt], 0)]
+    ['bet']
+    """
     return tuple(e for e in events if e.visible_for(seat))
 
 

@@ -7,7 +7,7 @@ SplitMix64 uses only integer arithmetic, so it gives the same stream on both.
 
 :class:`Rng` is immutable and lives inside game states; code that needs several draws
 opens a mutable :class:`RngStream`, draws, and freezes the result back into a new
-:class:`Rng`.
+:class:`Rng`. Scenario tests script chance instead (:mod:`pygame_core.scripted`).
 
 >>> stream = Rng.from_seed(42).stream()
 >>> [stream.die(6) for _ in range(5)]

@@ -13,11 +13,12 @@ Anything wrong raises :class:`~pygame_core.errors.SaveError` and nothing else.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from typing import Any
 
-from .contract import Game, check_seed
+from .contract import MAX_SEED, Game
 from .errors import Nordic21Error, SaveError
-from .registry import get_game
+from .registry import game_ids, get_game
 
 FORMAT = "nordic21-game"
 SCHEMA_VERSION = 1
@@ -43,7 +44,16 @@ def to_json(game: Game[Any, Any, Any, Any], state: Any) -> str:
 
 
 def from_json(text: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
-    """``(game, state)`` from a document made by :func:`to_json`."""
+    """``(game, state)`` from a document made by :func:`to_json`.
+
+    >>> game = get_game("dice21")
+    >>> state = game.new_game(game.config(players=2), seed=7)
+    >>> from_json(to_json(game, state))[1] == state
+    True
+    >>> from_json('{"format": "chess"}')
+    Traceback (most recent call last):
+    pygame_core.errors.SaveError: this is not a Nordic 21 save
+    """
     if not isinstance(text, (str, bytes)):
         raise SaveError("the save is not text")
     try:
@@ -53,8 +63,29 @@ def from_json(text: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
     return from_data(data)
 
 
-def from_data(data: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
-    """``(game, state)`` from parsed save data, replaying every action."""
+@dataclass(frozen=True)
+class Header:
+    """The fields of a save document, checked as data but not yet replayed."""
+
+    game: str
+    config: dict[str, Any]
+    seed: int
+    actions: list[Any]
+
+
+def read_header(data: Any) -> Header:
+    """The checked header of parsed save data, without a replay; :class:`SaveError`
+    if the format, schema, game id, config object, seed or action list is wrong.
+
+    Cheap enough for listing many saves; :func:`from_data` adds the replay.
+
+    >>> read_header({"format": FORMAT, "schema": 1, "game": "dice21",
+    ...              "config": {"players": 2}, "seed": 7, "actions": []}).seed
+    7
+    >>> read_header({"format": FORMAT, "schema": 2})
+    Traceback (most recent call last):
+    pygame_core.errors.SaveError: the save was made by a newer version (schema 2)
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("this is not a Nordic 21 save")
     schema = data.get("schema")
@@ -64,15 +95,29 @@ def from_data(data: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
         raise SaveError(f"the save was made by a newer version (schema {schema})")
     if schema < 1:
         raise SaveError(f"unknown schema version {schema}")
+    game = data.get("game")
+    if not isinstance(game, str) or game not in game_ids():
+        raise SaveError("the save names no known game")
+    config = data.get("config")
+    if not isinstance(config, dict):
+        raise SaveError("the save has no config")
+    seed = data.get("seed")
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= MAX_SEED:
+        raise SaveError("the save's seed is not a valid number")
+    actions = data.get("actions")
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise SaveError("the save has no valid action list")
+    return Header(game, config, seed, actions)
+
+
+def from_data(data: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
+    """``(game, state)`` from parsed save data, replaying every action."""
+    header = read_header(data)
     try:
-        game = get_game(data.get("game"))  # type: ignore[arg-type]
-        config = game.config_from_dict(data.get("config"))
-        seed = check_seed(data.get("seed"))  # type: ignore[arg-type]
-        actions = data.get("actions")
-        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-            raise SaveError("the save has no valid action list")
-        state = game.new_game(config, seed)
-        for index, raw in enumerate(actions):
+        game = get_game(header.game)
+        config = game.config_from_dict(header.config)
+        state = game.new_game(config, header.seed)
+        for index, raw in enumerate(header.actions):
             try:
                 action = game.action_from_dict(raw)
             except ValueError as exc:

@@ -26,13 +26,15 @@ class ScriptedDeck:
     def __init__(self, cards: Sequence[int]) -> None:
         self.cards = list(cards)
 
-    def __call__(self, deck: int, discard: int, stream: RngStream) -> tuple[int, int, int, bool]:
+    def __call__(
+        self, deck: int, discard: int, stream: RngStream, settled: int = 0
+    ) -> tuple[int, int, int, int]:
         if not self.cards:
             raise AssertionError("the scripted deck ran out")
         card = self.cards.pop(0)
         if not deck >> card & 1:
             raise AssertionError(f"scripted card {card} is not in the deck")
-        return (card, *take(deck, discard, card))
+        return (card, *take(deck, discard, card, settled))
 
 
 def cards(text: str) -> list[int]:

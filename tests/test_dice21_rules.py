@@ -1,9 +1,8 @@
-"""Scenario tests for every dice21 rule, with scripted dice and hand-built states."""
+"""Scenario tests for every dice21 rule, with scripted dice and built positions."""
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 import re
 from typing import Any
 
@@ -15,26 +14,18 @@ from hypothesis import strategies as st
 from pygame_core import ConfigError, Event, IllegalActionError, Outcome, from_json, to_json
 from pygame_core.dice21 import GAME, Dice21Config, Dice21State, Roll, Stop
 from pygame_core.dice21 import rules as rules_module
+from pygame_core.dice21.positions import position
+from pygame_core.positions import with_chance
 from pygame_core.rng import Rng
 
 ROLL, STOP = Roll(), Stop()
 
 
-@functools.cache
-def rng_rolling(faces: tuple[int, ...]) -> Rng:
-    """An Rng whose next die throws show ``faces`` (found by search; keep it short)."""
-    for seed in range(10_000_000):
-        rng = Rng.from_seed(seed)
-        stream = rng.stream()
-        if all(stream.die(6) == face for face in faces):
-            return rng
-    raise AssertionError(f"no rng found for {faces}")
-
-
 def act(state: Dice21State, action: Any, *faces: int) -> tuple[Dice21State, tuple[Event, ...]]:
-    """Apply ``action`` with the dice scripted to show ``faces`` (in draw order)."""
+    """Apply ``action`` with the dice scripted to show ``faces`` (in draw order); any
+    other chance the action needs is a ChanceScriptError."""
     if faces:
-        state = dataclasses.replace(state, rng=rng_rolling(faces))
+        state = with_chance(state, *faces)
     return GAME.apply(state, action)
 
 
@@ -48,23 +39,6 @@ def find(events: tuple[Event, ...], kind: str) -> list[dict[str, Any]]:
 
 def start(players: int = 2, seed: int = 0, **options: Any) -> Dice21State:
     return GAME.new_game(GAME.config(players=players, **options), seed)
-
-
-def with_totals(state: Dice21State, **by_turn: int) -> Dice21State:
-    """Put the players (``p0`` = first in turn order...) on given totals mid-round.
-
-    Every listed player before the current one has stood; the current one has thrown.
-    """
-    totals = list(state.totals)
-    throws = list(state.throws)
-    status = list(state.status)
-    for key, total in by_turn.items():
-        seat = state.order[int(key[1:])]
-        totals[seat], throws[seat] = total, (total,)
-        status[seat] = "stood" if int(key[1:]) < state.turn else "rolling"
-    return dataclasses.replace(
-        state, totals=tuple(totals), throws=tuple(throws), status=tuple(status)
-    )
 
 
 def turn(state: Dice21State, total: int) -> tuple[Dice21State, tuple[Event, ...]]:
@@ -94,40 +68,38 @@ def won(winners: dict[int, int], players: int) -> tuple[int, ...]:
 
 
 def test_fresh_turn_only_allows_roll_then_stop_after_a_throw() -> None:
-    state = start()
+    state = position(GAME.config(players=2), next_dice=[4])
     assert GAME.legal_actions(state) == (ROLL,)
     with pytest.raises(IllegalActionError):
         GAME.apply(state, STOP)
-    state, events = act(state, ROLL, 4)
-    assert find(events, "rolled") == [{"seat": state.order[0], "dice": (4,), "total": 4}]
+    state, events = GAME.apply(state, ROLL)
+    assert find(events, "rolled") == [{"seat": 0, "dice": (4,), "total": 4}]
     assert GAME.legal_actions(state) == (ROLL, STOP)
 
 
 def test_reaching_the_target_ends_the_turn_automatically() -> None:
-    state = with_totals(start(3), p0=15)
-    first = state.order[0]
-    state, events = act(state, ROLL, 6)
+    state = position(GAME.config(players=3), throws={0: [6, 6, 3]}, next_dice=[6])
+    state, events = GAME.apply(state, ROLL)
     assert kinds(events) == ["rolled", "hit_target"]
-    assert state.status[first] == "stood" and state.totals[first] == 21
-    assert GAME.current_player(state) == state.order[1]
+    assert state.status[0] == "stood" and state.totals[0] == 21
+    assert GAME.current_player(state) == 1
     assert GAME.legal_actions(state) == (ROLL,)
 
 
 def test_passing_the_target_is_a_bust_out_of_the_round() -> None:
-    state = with_totals(start(3), p0=18)
-    first = state.order[0]
-    state, events = act(state, ROLL, 4)
+    state = position(GAME.config(players=3), throws={0: [6, 6, 6]}, next_dice=[4])
+    state, events = GAME.apply(state, ROLL)
     assert kinds(events) == ["rolled", "bust"]
-    assert find(events, "bust") == [{"seat": first, "total": 22, "paid": 0, "pot": 0}]
-    assert state.status[first] == "bust"
-    assert GAME.current_player(state) == state.order[1]
+    assert find(events, "bust") == [{"seat": 0, "total": 22, "paid": 0, "pot": 0}]
+    assert state.status[0] == "bust"
+    assert GAME.current_player(state) == 1
 
 
 def test_two_dice_add_both_faces() -> None:
-    state = start(2, dice=2)
-    state, events = act(state, ROLL, 3, 5)
+    state = position(GAME.config(players=2, dice=2), next_dice=[3, 5])
+    state, events = GAME.apply(state, ROLL)
     assert find(events, "rolled")[0]["dice"] == (3, 5)
-    assert state.totals[state.order[0]] == 8
+    assert state.totals[0] == 8
 
 
 # -- round results ---------------------------------------------------------------------
@@ -193,17 +165,16 @@ def test_everyone_antes_before_a_round() -> None:
 
 
 def test_a_bust_pays_one_chip_at_once_but_only_if_there_is_one() -> None:
-    state = start(3, chips=True, starting_chips=5)
-    a, b, _ = state.order
-    state, events = bust_turn(state)
-    assert find(events, "bust")[0] == {"seat": a, "total": 24, "paid": 1, "pot": 4}
-    assert state.chips[a] == 3
-    broke = list(state.chips)
-    broke[b] = 0
-    state = dataclasses.replace(state, chips=tuple(broke), pot=state.pot + 4)
-    GAME.check_invariants(state)
-    state, events = bust_turn(state)
-    assert find(events, "bust")[0]["paid"] == 0 and state.chips[b] == 0
+    config = GAME.config(players=3, chips=True, starting_chips=5)
+    state, events = bust_turn(position(config))
+    assert find(events, "bust")[0] == {"seat": 0, "total": 24, "paid": 1, "pot": 4}
+    assert state.chips[0] == 3
+    # Seat 1 antes its last chip, then busts: it has no bust chip to pay.
+    broke = position(config, actor=1, throws={0: [6, 6, 6, 6]}, chips=(3, 0, 4))
+    assert broke.pot == 8
+    GAME.check_invariants(broke)
+    state, events = bust_turn(broke)
+    assert find(events, "bust")[0]["paid"] == 0 and state.chips[1] == 0
 
 
 def test_winner_takes_the_pot() -> None:
@@ -277,16 +248,14 @@ def test_the_match_ends_when_one_player_holds_every_chip() -> None:
 
 
 def test_the_last_player_who_can_ante_takes_the_pot() -> None:
-    state = start(3, chips=True, starting_chips=3, match="rounds", rounds=9)
-    a, b, c = state.order
-    chips = [0, 0, 0]
-    chips[c] = 3  # a and b are broke after the ante; the pot holds the rest
-    state = dataclasses.replace(state, chips=tuple(chips), pot=6)
+    config = GAME.config(players=3, chips=True, starting_chips=3, match="rounds", rounds=9)
+    # Seats 0 and 1 are broke after the ante; the pot holds the other 6 chips.
+    state = position(config, chips=(0, 0, 3))
     for _ in range(3):
         state, events = bust_turn(state)
-    assert find(events, "player_out") == [{"seat": s} for s in sorted((a, b))]
-    assert find(events, "pot_won") == [{"seat": c, "chips": 7}]
-    assert state.over and state.winners == (c,) and state.chips[c] == 9
+    assert find(events, "player_out") == [{"seat": 0}, {"seat": 1}]
+    assert find(events, "pot_won") == [{"seat": 2, "chips": 7}]
+    assert state.over and state.winners == (2,) and state.chips[2] == 9
 
 
 def test_if_nobody_can_ante_the_same_players_replay_for_the_pot() -> None:

@@ -1,4 +1,4 @@
-"""Scenario tests for every dice41 rule, with scripted dice and hand-built states."""
+"""Scenario tests for every dice41 rule, with scripted dice and built positions."""
 
 from __future__ import annotations
 
@@ -20,33 +20,9 @@ from pygame_core.dice41 import (
     missing_tickets,
     turn_score,
 )
-from pygame_core.rng import Rng, RngStream
-
-
-@dataclasses.dataclass(frozen=True)
-class ScriptedRng(Rng):
-    """An Rng whose dice show ``script`` first, then go on at random (the rules only
-    call ``die(6)``)."""
-
-    script: tuple[int, ...] = ()
-
-    def stream(self) -> ScriptedStream:  # type: ignore[override]
-        return ScriptedStream(self.state, self.script)
-
-
-class ScriptedStream(RngStream):
-    """Hands out the scripted faces, then random ones."""
-
-    def __init__(self, state: int, script: tuple[int, ...]) -> None:
-        super().__init__(state)
-        self.rest = list(script)
-
-    def die(self, sides: int = 6) -> int:
-        return self.rest.pop(0) if self.rest else super().die(sides)
-
-    def freeze(self) -> Rng:
-        plain = super().freeze()
-        return ScriptedRng(plain.state, tuple(self.rest)) if self.rest else plain
+from pygame_core.dice41.positions import position, with_throw
+from pygame_core.positions import with_chance
+from pygame_core.rng import Rng
 
 
 def turn(*kept: int, filler: int = 2) -> tuple[list[tuple[int, ...]], list[int]]:
@@ -62,12 +38,12 @@ Turn = tuple[list[tuple[int, ...]], list[int]]
 
 def play(state: Dice41State, *turns: Turn) -> tuple[Dice41State, list[Event]]:
     """Play whole turns from ``state`` (a seat about to decide on its first throw, or
-    any later point if ``turns[0]`` starts there): the current dice are replaced by the
-    first throw and every other throw is scripted."""
+    any later point if ``turns[0]`` starts there): the current dice show the first
+    throw and every other throw is scripted; the dice after the script are random."""
     throws = [t for throws, _ in turns for t in throws]
     keeps = [k for _, ks in turns for k in ks]
-    script = tuple(face for t in throws[1:] for face in t)
-    state = dataclasses.replace(state, dice=throws[0], rng=ScriptedRng(0, script))
+    script = [face for t in throws[1:] for face in t]
+    state = with_chance(with_throw(state, throws[0]), *script, then=Rng.from_seed(0))
     events: list[Event] = []
     for value in keeps:
         GAME.check_invariants(state)
@@ -134,7 +110,7 @@ def test_a_turn_is_six_throws_of_six_to_one_dice() -> None:
 
 
 def test_only_the_dice_just_thrown_can_be_kept() -> None:
-    state = dataclasses.replace(start(), dice=(6, 6, 3, 1, 1, 5))
+    state = position(GAME.config(players=2), dice=[6, 6, 3, 1, 1, 5])
     assert GAME.legal_actions(state) == (Keep(1), Keep(3), Keep(5), Keep(6))
     before = state
     for value in (2, 4, 0, 7):
@@ -211,6 +187,21 @@ def test_a_24_makes_every_other_player_pay_their_ante_again() -> None:
     assert state.last_result is not None and state.last_result.kind == "win_24"
     assert state.last_result.doubling == 2
     assert state.chips == (9 + 6 - 1, 8 - 1, 7 - 1)
+
+
+def test_a_24_from_a_position_mid_round() -> None:
+    # Seat 0 scored 24 and seat 1 18; seat 2 sets aside its fifth die and misses the 1.
+    kept = {0: [4, 1, 6, 6, 6, 6], 1: [4, 4, 1, 6, 3, 5], 2: [4, 6, 6, 6]}
+    state = position(GAME.config(players=3), actor=2, kept=kept, dice=[6, 6])
+    assert (state.chips, state.pot) == ((9, 9, 9), 3)
+    next_round = [2] * 6
+    state, events = GAME.apply(with_chance(state, 6, *next_round), Keep(6))
+    assert find(events, "penalty_chip") == [{"seat": 2, "chips": 1, "pot": 4}]
+    assert find(events, "doubling_24") == [
+        {"seats": (0,), "payers": (1, 2), "chips": (1, 1), "pot": 6}
+    ]
+    assert find(events, "round_won")[0] == {"seat": 0, "score": 24, "chips": 6, "round": 1}
+    assert find(events, "thrown")[-1] == {"seat": 1, "throw": 1, "dice": (2,) * 6}
 
 
 def test_a_24_without_chips_is_just_a_win() -> None:
@@ -323,7 +314,8 @@ def test_all_chips_cap_ends_the_match() -> None:
 
 
 def test_view_shows_the_table_and_is_the_same_for_everyone() -> None:
-    state, _ = play(start(3), QUALIFIED_18, (turn(4, 1, 6, 6, 3, 3)[0][:2], [4]))
+    kept = {0: [4, 4, 1, 6, 3, 5], 1: [4]}
+    state = position(GAME.config(players=3), actor=1, kept=kept, dice=[1, 2, 2, 2, 2])
     view = GAME.view(state, 2)
     assert view.viewer == 2 and view.actor == 1 and view.throw_no == 2
     assert view.kept == ((4, 4, 1, 6, 3, 5), (4,), ())

@@ -53,7 +53,12 @@ def test_player_bust_loses_at_once_and_shows_the_hidden_card(
     scripted(monkeypatch, "KH 5C QD 9C")
     state, events = run(GAME, start(), "S10 B4 B1")
     assert settled(events, 1)["reason"] == "bust" and settled(events, 1)["bet"] == 4
-    assert kinds(events, "shown")[0] == {"seat": 1, "card": cards("KH")[0], "total": 25}
+    assert kinds(events, "shown")[0] == {
+        "seat": 1,
+        "card": cards("KH")[0],
+        "hand": (cards("KH")[0],),
+        "total": 25,
+    }
     assert state.pot == 14 and state.opponent == 2 and state.phase == PLAY
 
 
@@ -96,9 +101,9 @@ def test_five_cards_count_21_for_the_banker(monkeypatch: pytest.MonkeyPatch) -> 
 
 
 def test_ace_counts_14_and_21_ties_go_to_the_banker(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A + 7 = 21 stands by itself; the banker's 10 + J = 21 wins the tie.
+    # A + 7 = 21; the player stands (his own choice); the banker's 10 + J = 21 wins the tie.
     scripted(monkeypatch, "AH 5C 7D 10S JS 9C")
-    state, events = run(GAME, start(), "S10 B5 B1")
+    state, events = run(GAME, start(), "S10 B5 B1 S")
     assert settled(events, 1) | {"reason": "tie", "total": 21, "bank_total": 21} == settled(
         events, 1
     )
@@ -202,7 +207,7 @@ def test_reshuffle_when_one_card_is_left(monkeypatch: pytest.MonkeyPatch) -> Non
     state = dataclasses.replace(state, deck=mask_of(left), discard=mask_of(discard))
     GAME.check_invariants(state)
     state, events = run(GAME, state, "S")
-    assert kinds(events, "reshuffled") == [{"deck_size": 1 + len(discard)}]
+    assert kinds(events, "reshuffled") == [{"deck_size": 1 + len(discard), "round_cards": 0}]
     assert state.discard == 0 and len(cards_in(state.deck)) == 1 + len(discard)
-    # The card on the table stayed out of the new deck.
+    # The cards on the table stayed out of the new deck.
     assert not any(state.deck >> c & 1 for c in state.bank_hand + state.hands[1])

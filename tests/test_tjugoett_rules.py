@@ -67,7 +67,7 @@ def test_the_banker_lays_out_one_hand_against_all_satisfied_players(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     scripted(monkeypatch, "10H 5C 8D 10C 10S 7S 2C 3C")
-    state, events = run(GAME, start(), "S10 B2 S B3 S")
+    state, events = run(GAME, start(banker_plays="after_all"), "S10 B2 S B3 S")
     assert state.phase == BANK and state.opponent is None and len(state.bank_hand) == 2
     state, events = run(GAME, state, "S")
     assert outcomes(events) == [(1, "won", "higher", 2), (2, "lost", "lower", 0)]
@@ -76,27 +76,27 @@ def test_the_banker_lays_out_one_hand_against_all_satisfied_players(
 
 def test_banker_21_beats_every_satisfied_player(monkeypatch: pytest.MonkeyPatch) -> None:
     scripted(monkeypatch, "10H 5C 8D 10C AS 7S 2C 3C")
-    state, events = run(GAME, start(), "S10 B2 S B3 S")
+    state, events = run(GAME, start(banker_plays="after_all"), "S10 B2 S B3 S")
     assert outcomes(events) == [(1, "lost", "lower", 0), (2, "lost", "lower", 0)]
     assert state.pot == 15
 
 
 def test_ties_go_to_the_banker(monkeypatch: pytest.MonkeyPatch) -> None:
     scripted(monkeypatch, "10H 5C 8D 10C 10S 8S 2C 3C")
-    _state, events = run(GAME, start(), "S10 B2 S B3 S S")
+    _state, events = run(GAME, start(banker_plays="after_all"), "S10 B2 S B3 S S")
     assert outcomes(events) == [(1, "lost", "tie", 0), (2, "lost", "lower", 0)]
 
 
 def test_five_cards_count_21_for_the_banker(monkeypatch: pytest.MonkeyPatch) -> None:
     scripted(monkeypatch, "10H 5C 9D 10C 2S 3S 2D 3D 4C 2C 3C")
-    _state, events = run(GAME, start(), "S10 B2 S B3 S D D D")
+    _state, events = run(GAME, start(banker_plays="after_all"), "S10 B2 S B3 S D D D")
     assert outcomes(events) == [(1, "lost", "lower", 0), (2, "lost", "lower", 0)]
     assert kinds(events, "settled")[0]["bank_total"] == 21
 
 
 def test_a_bust_banker_pays_until_the_bank_is_blown(monkeypatch: pytest.MonkeyPatch) -> None:
     scripted(monkeypatch, "10H 5C 8D 10C KS QS")
-    state, events = run(GAME, start(), "S4 B4 S")
+    state, events = run(GAME, start(banker_plays="after_all"), "S4 B4 S")
     assert max_bet(state) == 4
     state, events = run(GAME, state, "B3 S")
     assert outcomes(events) == [(1, "won", "bank_bust", 4), (2, "refunded", "bank_broken", 0)]
@@ -130,7 +130,7 @@ def test_each_satisfied_player_can_meet_a_fresh_banker_hand(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     scripted(monkeypatch, "10H 5C 8D 10C 10S 9S 10D 6D 2C 3C")
-    state, events = run(GAME, start(banker_hand="each"), "S10 B2 S B3 S")
+    state, events = run(GAME, start(banker_plays="after_all_each"), "S10 B2 S B3 S")
     assert state.opponent == 1
     state, events = run(GAME, state, "S")
     assert state.opponent == 2 and list(state.bank_hand) == [

@@ -1,4 +1,4 @@
-"""Scenario tests for the rules of Twenty One, on hand-built states."""
+"""Scenario tests for the rules of Twenty One, on built positions."""
 
 from __future__ import annotations
 
@@ -18,13 +18,11 @@ from pygame_core.twentyone import (
     Play,
     RefuseExchange,
     Swap,
-    Trick,
-    TrickPlay,
     TwentyOneConfig,
     TwentyOneState,
     deal_points,
-    play_rank,
 )
+from pygame_core.twentyone.positions import position
 
 
 def cards(text: str) -> tuple[int, ...]:
@@ -36,34 +34,18 @@ def table(
     hands: Sequence[str],
     turn: int,
     *,
-    trick: Trick | None = None,
+    trick: Sequence[tuple[int, str]] = (),
     scores: Sequence[int] | None = None,
     **options: object,
 ) -> TwentyOneState:
-    """A play-phase state with the given hands; every other card lies in the pile."""
+    """A play-phase position with the given hands; every other card lies in the pile."""
     config = TwentyOneConfig(players=len(hands), **options)  # type: ignore[arg-type]
-    state = GAME.new_game(config, 1)
-    held = tuple(cards(h) for h in hands)
-    on_table = {c for t in ((trick,) if trick else ()) for p in t.plays for c in p.cards}
-    used = {c for h in held for c in h} | on_table
-    return dataclasses.replace(
-        state,
-        phase="play",
-        turn=turn,
-        hands=held,
-        pile=tuple(c for c in range(52) if c not in used),
-        exchange="refused",
-        trick=trick,
-        scores=tuple(scores) if scores is not None else state.scores,
-    )
+    return position(config, hands, actor=turn, trick=trick, scores=scores)
 
 
-def led(seat: int, text: str, low_ace: bool = False) -> Trick:
-    """A trick just led by ``seat`` with ``text`` (one card or a pair)."""
-    played = cards(text)
-    return Trick(
-        seat, len(played), (TrickPlay(seat, "play", played),), seat, play_rank(played[0], low_ace)
-    )
+def led(seat: int, text: str) -> list[tuple[int, str]]:
+    """The turns of a trick just led by ``seat`` with ``text`` (one card or a pair)."""
+    return [(seat, text)]
 
 
 def kinds(events: Sequence[Event]) -> list[str]:
@@ -222,9 +204,9 @@ def test_everyone_scores_the_last_card_in_that_variant() -> None:
 def test_low_ace_is_worth_one_and_ranks_lowest() -> None:
     config = TwentyOneConfig(players=2, low_ace=True)
     assert deal_points((cards("AS")[0], cards("2H")[0]), config) == (0, 2)
-    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "KC", True), low_ace=True)
+    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "KC"), low_ace=True)
     assert GAME.legal_actions(state) == (Discard(cards("AH")[0]),)
-    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "2C", True), low_ace=True)
+    state = table(["2S 3S 4S", "AH 3H 7H", "5D 6D 7D"], 1, trick=led(0, "2C"), low_ace=True)
     assert set(GAME.legal_actions(state)) == {Play(cards("3H")), Play(cards("7H"))}
 
 

@@ -12,12 +12,21 @@
 Decisions that hold for both games
 ----------------------------------
 - Seat 0 holds the bank first; "left" is the next seat number.
-- A hand is settled as soon as its result is known, and then it is turned face up and
-  goes to the discard pile (so the discard pile is public, for counting). The deck is
-  never shuffled between rounds; the moment it is down to one card, that card and the
-  discard pile are shuffled into a new deck (``reshuffled`` event).
-- A hand of 21 takes no more cards: in Tjueett it stands by itself (no card could
-  improve it), in Tjugoett it is paid at once. The banker stops on 21 as well.
+- A player's hand lies face down until it is settled: the first card in Tjueett (the
+  others come face up), every card in Tjugoett. A hand is settled as soon as its
+  result is known; then it is turned face up and stays on the table, and the banker's
+  settled hands stay beside it (``bank_used``), until the round is over. Then every
+  card of the round goes to the discard pile (public, for counting). The deck is never
+  shuffled between rounds; the moment it is down to one card, that card and the
+  discard pile of earlier rounds are shuffled into a new deck; only when there is no
+  discard pile to shuffle in are this round's settled cards shuffled in instead
+  (``reshuffled`` event, :mod:`.deck`).
+- No automatic step may tell the table a hidden total. A Tjueett player on 21 with
+  fewer than five cards decides himself whether to stand (he may draw); the only
+  automatic stand is at five cards, which shows nothing but the count. In Tjugoett a
+  player's 21 is paid at once, as the text says, and the hand is shown then. Bust
+  ends a hand at once and shows it. The banker's cards are all face up, so he stops
+  on 21 by himself.
 - The pot pays a win as far as it goes. A payment that empties the pot breaks the bank
   (Tjugoett: "the bank is blown"): the round ends at once, every seat with a bet still
   on the table gets it back and the other hands are thrown in.
@@ -44,15 +53,17 @@ Events (``Event.kind``: parameters), emitted by both games
 - ``round_started``: round, banker, deal (the banker's deal number, from 1).
 - ``staked``: seat (the banker), amount, pot (the pot after it).
 - ``dealt_down``: seat (a face-down card was dealt to it); public.
-- ``hidden_card``: seat, card (that face-down card); private to ``seat``.
+- ``hidden_card``: seat, card (that face-down card); private to ``seat``. In Tjugoett
+  every card a player gets comes as these two events.
 - ``bet``: seat, amount.
 - ``dealt``: seat, card, visible_total (best total of the seat's face-up cards).
-- ``stood``: seat, visible_total (also when the hand stands by itself on 21 or five
-  cards).
+- ``stood``: seat, visible_total (also when the hand stands by itself on five cards;
+  0 in Tjugoett, where no card of the hand is face up).
 - ``bank_dealt``: seat (the banker), card, total (the banker's hand, five-card rule
   applied).
 - ``bank_stood``: seat, total.
-- ``shown``: seat, card (the face-down card turned up), total.
+- ``shown``: seat, card (the hand's first card), hand (every face-down card now turned
+  up: Tjueett's one, Tjugoett's whole hand), total.
 - ``settled``: seat, outcome (``won`` / ``lost`` / ``refunded``), reason, bet, paid
   (chips the pot paid on a win; less than the bet when the pot ran dry), total,
   bank_total (0 when the banker had no cards, and for a refund). Reasons: ``bust``
@@ -60,7 +71,9 @@ Events (``Event.kind``: parameters), emitted by both games
   go to the banker), ``twenty_one`` and ``five_cards`` (Tjugoett: paid at once),
   ``bank_broken`` (bet returned).
 - ``bank_broken``: seat (the banker); the pot is empty, the round ends.
-- ``reshuffled``: deck_size (the new deck: the last card plus the discard pile).
+- ``reshuffled``: deck_size (the new deck: the last card plus the discard pile),
+  round_cards (how many settled cards of the current round came back: 0 unless the
+  discard pile was empty).
 - ``round_over``: round, banker, results (every seat's chip gain this round; the
   banker's seat holds the bank's gain).
 - ``bank_taken``: seat, amount (the outgoing banker takes back the pot).

@@ -2,8 +2,10 @@
 
 A bot sees only a :class:`~.table.TableView` and the legal actions. The view tells the
 rules that matter here (``instant_win``: 21 and five cards are paid at once;
-``shared_bank_hand``: the banker's hand meets all satisfied players), so one set of
-bots plays Tjueett and Tjugoett.
+``hidden_hands``: a player's whole hand is face down; ``shared_bank_hand``: the
+banker's hand meets all satisfied players), so one set of bots plays Tjueett and
+Tjugoett. Every bot stands on 21 by its own decision, like a person: the rules never
+stand a hand on 21 for it.
 
 - ``easy``: stakes and bets small amounts at random; stands at a random 15 to 17, as a
   player and as the banker.
@@ -42,6 +44,7 @@ from .odds import (
     draw_pool,
     falling,
     player_total_weights,
+    pool_of,
     without,
 )
 from .table import BANK, BET, DRAW, STAKE, STAND, Bet, Stake, TableView, facing_seats
@@ -122,7 +125,10 @@ class MediumBot(BankerBot):
     def bank_draws(self, view: TableView, stream: RngStream) -> bool:
         seats = facing_seats(view)
         stakes = sum(view.bets[s] for s in seats) or 1
-        guess = sum(view.bets[s] * (view.visible_totals[s] + 7) for s in seats) / stakes
+        guess = (
+            sum(view.bets[s] * (view.visible_totals[s] + 7 * view.face_down[s]) for s in seats)
+            / stakes
+        )
         return view.bank_total < min(18, max(15, round(guess)))
 
 
@@ -134,22 +140,19 @@ class ExpertBot(BankerBot):
 
     def bet(self, view: TableView, stream: RngStream) -> int:
         hand = own_hand(view)
-        value = PlayerModel(draw_pool(view), hand[0], view.instant_win).value(hand[1:])
+        value = player_model(view).value(hand[1:])
         if value <= 0:
             return view.min_amount
         assert view.viewer is not None
         return view.min_amount + round(min(1.0, 2 * value) * view.chips[view.viewer])
 
     def draws(self, view: TableView, stream: RngStream) -> bool:
-        hand = own_hand(view)
-        model = PlayerModel(draw_pool(view), hand[0], view.instant_win)
-        return model.draw_value(hand[1:]) > model.stand_value(hand[1:])
+        stand, draw = player_values(view)
+        return draw > stand
 
     def bank_draws(self, view: TableView, stream: RngStream) -> bool:
-        facing = tuple(_facing(view.bets[s], view.hands[s][1:]) for s in facing_seats(view))
-        model = BankModel(draw_pool(view), facing, view.instant_win)
-        low, ace, cards = _face_up(view.bank_hand)
-        return model.draw_value(low, ace, cards) > model.stand_value(model.pool, best_of(low, ace))
+        stand, draw = bank_values(view)
+        return draw > stand
 
 
 # -- expected values -----------------------------------------------------------------------
@@ -161,6 +164,38 @@ def _face_up(cards: Sequence[int]) -> FaceUp:
     return low_total(cards), has_ace(cards), len(cards)
 
 
+def player_model(view: TableView) -> PlayerModel:
+    """The expert player's model of its own hand (first card, then the others)."""
+    hand = own_hand(view)
+    pool = draw_pool(view)
+    # With hidden hands the banker sees none of the player's cards: to him they are as
+    # unseen as the deck, whatever the player draws.
+    bank_pool = None
+    if view.hidden_hands:
+        bank_pool = tuple(a + b for a, b in zip(pool, pool_of(hand), strict=True))
+    return PlayerModel(pool, hand[0], view.instant_win, bank_pool)
+
+
+def player_values(view: TableView) -> tuple[float, float]:
+    """The expert player's expected chips per chip bet for standing and for drawing
+    (the game review rates a person's play by these too)."""
+    face_up = own_hand(view)[1:]
+    model = player_model(view)
+    return model.stand_value(face_up), model.draw_value(face_up)
+
+
+def bank_values(view: TableView) -> tuple[float, float]:
+    """The expert banker's expected chips for standing and for drawing, against the
+    hands his hand meets (the game review rates a person's play by these too)."""
+    facing = tuple(
+        _facing(view.bets[s], view.hands[s][view.face_down[s] :], view.face_down[s])
+        for s in facing_seats(view)
+    )
+    model = BankModel(draw_pool(view), facing, view.instant_win)
+    low, ace, cards = _face_up(view.bank_hand)
+    return model.stand_value(model.pool, best_of(low, ace)), model.draw_value(low, ace, cards)
+
+
 class PlayerModel:
     """A player's expected chips per chip bet, for a known face-down card.
 
@@ -170,12 +205,17 @@ class PlayerModel:
     beat with an even chance or more. His final total under that policy comes from
     :func:`.odds.banker_beat_weights` over the player's unseen cards at the moment of
     the decision (the few cards the player will still draw are not taken out of it).
+    ``bank_pool`` (Tjugoett's hidden hands): the banker sees only how many cards the
+    player holds, every one of them a card of this pool.
     """
 
-    def __init__(self, pool: Pool, hidden: int, instant_win: bool) -> None:
+    def __init__(
+        self, pool: Pool, hidden: int, instant_win: bool, bank_pool: Pool | None = None
+    ) -> None:
         self.pool = pool
         self.hidden = rank(hidden) - 2
         self.instant_win = instant_win
+        self.bank_pool = bank_pool
         self.beats = _beat_chances(pool)
         self.memo: dict[tuple[Pool, FaceUp], float] = {}
 
@@ -199,9 +239,12 @@ class PlayerModel:
         return best_of(low, ace or self.hidden == ACE_INDEX)
 
     def _target(self, pool: Pool, up: FaceUp) -> int:
-        # The banker has not seen the face-down card: it is in his pool.
-        seen_by_bank = pool[: self.hidden] + (pool[self.hidden] + 1,) + pool[self.hidden + 1 :]
-        weights = player_total_weights(seen_by_bank, *up, self.instant_win)
+        if self.bank_pool is not None:
+            weights = player_total_weights(self.bank_pool, 0, False, 0, self.instant_win, up[2] + 1)
+        else:
+            # The banker has not seen the face-down card: it is in his pool.
+            seen_by_bank = pool[: self.hidden] + (pool[self.hidden] + 1,) + pool[self.hidden + 1 :]
+            weights = player_total_weights(seen_by_bank, *up, self.instant_win)
         needed, running = sum(weights) / 2, sum(weights[: STAND_RANGE.start])
         for stand in STAND_RANGE:
             running += weights[stand]
@@ -256,24 +299,25 @@ def _beat_chances(pool: Pool) -> dict[int, tuple[float, ...]]:
 STANDS_ON = 16
 
 
-def standing_weights(pool: Pool, up: FaceUp, instant_win: bool) -> tuple[int, ...]:
+def standing_weights(pool: Pool, up: FaceUp, instant_win: bool, hidden: int = 1) -> tuple[int, ...]:
     """How the banker weighs a standing player's totals (see :data:`STANDS_ON`).
 
-    The exact distribution over the face-down card (:func:`.odds.player_total_weights`),
-    with totals under :data:`STANDS_ON` left out as long as any total fits.
+    The exact distribution over the ``hidden`` face-down cards
+    (:func:`.odds.player_total_weights`), with totals under :data:`STANDS_ON` left out
+    as long as any total fits.
     """
-    weights = player_total_weights(pool, *up, instant_win)
+    weights = player_total_weights(pool, *up, instant_win, hidden)
     if any(weights[STANDS_ON:]):
         return (0,) * STANDS_ON + weights[STANDS_ON:]
     return weights
 
 
-#: A player the banker's hand meets: its bet and its face-up cards.
-Facing = tuple[tuple[int, FaceUp], ...]
+#: A player the banker's hand meets: its bet, its face-up cards, its face-down count.
+Facing = tuple[tuple[int, FaceUp, int], ...]
 
 
-def _facing(bet: int, face_up: Sequence[int]) -> tuple[int, FaceUp]:
-    return bet, _face_up(face_up)
+def _facing(bet: int, face_up: Sequence[int], hidden: int) -> tuple[int, FaceUp, int]:
+    return bet, _face_up(face_up), hidden
 
 
 class BankModel:
@@ -284,21 +328,24 @@ class BankModel:
     card over the banker's unseen cards, the hand neither bust nor already paid, and
     (:func:`standing_weights`) at least :data:`STANDS_ON` where that can be: a player
     who stood on less would be unusual. Drawing looks ahead over every card he may
-    still draw, playing on optimally.
+    still draw, playing on optimally. A hand of several face-down cards (Tjugoett) is
+    weighed over the pool at the decision, without the banker's own coming cards
+    taken out (an approximation that keeps the look-ahead fast).
     """
 
     def __init__(self, pool: Pool, facing: Facing, instant_win: bool) -> None:
         self.pool = pool
         self.facing = facing
         self.instant_win = instant_win
-        self.stakes = sum(bet for bet, _ in facing)
+        self.stakes = sum(bet for bet, _, _ in facing)
         self.memo: dict[Pool, float] = {}
 
     def stand_value(self, pool: Pool, total: int) -> float:
         """Expected chips for standing on ``total`` with ``pool`` unseen."""
         value = 0.0
-        for bet, up in self.facing:
-            weights = standing_weights(pool, up, self.instant_win)
+        for bet, up, hidden in self.facing:
+            counted = pool if hidden == 1 else self.pool
+            weights = standing_weights(counted, up, self.instant_win, hidden)
             size = sum(weights)
             if size:
                 value += bet * (2 * sum(weights[: total + 1]) - size) / size

@@ -1,18 +1,22 @@
 """The deck and its discard pile, with the one reshuffle rule of both banker games.
 
-Used cards go to a discard pile and the deck is not shuffled between rounds. The moment
-only one card is left in the deck, that card and the whole discard pile are shuffled
-into a new deck; cards still on the table stay out.
+Used cards go to a discard pile when the round is over ("etter hver omgang"), and the
+deck is not shuffled between rounds. The moment only one card is left in the deck,
+that card and the discard pile of earlier rounds are shuffled into a new deck; the
+cards of the current round stay out, settled hands included. Only when there is no
+discard pile to shuffle in (a big first round, or a small pile already used up by an
+earlier reshuffle this round) are the settled cards of the current round shuffled in
+instead: that is when the discard pile "cannot serve the round".
 
 The deck and the discard pile are kept as *sets* of cards, each a 52-bit mask (bit
 ``c`` set: card ``c`` is there). Taking a uniformly random card of the deck's set is
 the same chance as taking the top card of a shuffled deck, so no deck order exists to
 leak, and states stay small (they are copied and compared a great deal).
 
-A hand is discarded as soon as it is settled, so at most 9 face-down cards plus one
-duel (Tjueett) or the satisfied hands plus the banker's (Tjugoett, at most 41 cards)
-are ever on the table: the discard pile is never empty when the deck gets down to one
-card, and the deck never runs dry.
+The deck never runs dry: at most 9 face-down cards plus one duel of 10 cards
+(Tjueett) or the unsettled hands plus the banker's (Tjugoett, at most 41 cards) are
+in play, so when the deck is down to one card at least ten cards lie in the discard
+pile or in this round's settled hands.
 """
 
 from __future__ import annotations
@@ -38,20 +42,23 @@ def mask_of(cards: Iterable[int]) -> int:
     return mask
 
 
-def take(deck: int, discard: int, card: int) -> tuple[int, int, bool]:
-    """``(deck, discard, reshuffled)`` after ``card`` leaves the deck.
+def take(deck: int, discard: int, card: int, settled: int = 0) -> tuple[int, int, int]:
+    """``(deck, discard, shuffled_in)`` after ``card`` leaves the deck.
 
-    ``reshuffled`` tells that the deck got down to one card and was shuffled together
-    with the discard pile into a new deck.
+    When the deck gets down to one card, the discard pile (or, if it is empty, the
+    ``settled`` cards of the current round) is shuffled in with it; ``shuffled_in`` is
+    the mask of the cards that came back (0: no reshuffle).
     """
     deck &= ~(1 << card)
-    if deck.bit_count() == 1 and discard:
-        return deck | discard, 0, True
-    return deck, discard, False
+    if deck.bit_count() == 1:
+        back = discard or settled
+        if back:
+            return deck | back, 0, back
+    return deck, discard, 0
 
 
-def draw(deck: int, discard: int, stream: RngStream) -> tuple[int, int, int, bool]:
-    """``(card, deck, discard, reshuffled)``: a random card of the deck, then :func:`take`."""
+def draw(deck: int, discard: int, stream: RngStream, settled: int = 0) -> tuple[int, int, int, int]:
+    """``(card, deck, discard, shuffled_in)``: a random card of the deck, then :func:`take`."""
     cards = cards_in(deck)
     card = cards[stream.randbelow(len(cards))]
-    return (card, *take(deck, discard, card))
+    return (card, *take(deck, discard, card, settled))

@@ -41,6 +41,7 @@ from .table import (
     Table,
     TableState,
     TableView,
+    face_down_count,
     masked_hand,
 )
 
@@ -67,6 +68,9 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     hides_information: ClassVar[bool] = True
     #: Tjugoett: a player's 21 (or five cards) is paid at once from the pot.
     instant_win: ClassVar[bool] = False
+    #: Tjugoett: a player's whole hand lies face down until it is settled (Tjueett: the
+    #: first card only).
+    hidden_hands: ClassVar[bool] = False
 
     # -- hooks of the order of play ------------------------------------------------------
     @abc.abstractmethod
@@ -131,6 +135,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             reasons=("",) * players,
             results=(0,) * players,
             bank_hand=(),
+            bank_used=0,
             opponent=None,
             deck=FULL_MASK,
             discard=0,
@@ -140,7 +145,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             reshuffles=0,
             bank_net=0,
         )
-        t = Table(state)
+        t = Table(state, self.hidden_hands)
         self._open_round(t)
         return t.freeze()
 
@@ -155,7 +160,8 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         if state.phase in (STAKE, BET):
             low, high = self._amount_range(state)
             return _amounts(Stake if state.phase == STAKE else Bet, low, high)
-        # Five cards, 21 and bust end the drawing by themselves, so a card may always come.
+        # Five cards and bust end the drawing by themselves, so a card may always come;
+        # a Tjueett player on 21 may draw too (the list must not tell his total).
         return (DRAW, STAND)
 
     def is_legal(self, state: TableState, action: Action) -> bool:
@@ -180,7 +186,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         return min(state.config.min_bet, high), high
 
     def _step(self, state: TableState, action: Action) -> tuple[TableState, tuple[Event, ...]]:
-        t = Table(state)
+        t = Table(state, self.hidden_hands)
         seat = state.actor
         assert seat is not None
         if isinstance(action, Stake):
@@ -194,7 +200,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
                 t.deal(seat)
                 self._check_player(t, seat)
             else:
-                t.emit("stood", seat=seat, visible_total=best_total(t.hands[seat][1:]))
+                t.emit("stood", seat=seat, visible_total=t.visible_total(seat))
                 self._after_stand(t, seat)
         elif isinstance(action, Draw):
             t.deal_bank()
@@ -231,7 +237,11 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         """Everything ``seat`` has seen; never the deck order or an unseen hidden card."""
         config = state.config
         players = config.players
-        hands = tuple(masked_hand(state, s, seat) for s in range(players))
+        hands = tuple(masked_hand(state, s, seat, self.hidden_hands) for s in range(players))
+        down = tuple(
+            face_down_count(state.hands[s], state.status[s], self.hidden_hands)
+            for s in range(players)
+        )
         low, high = self._amount_range(state)
         result = self.outcome(state)
         return TableView(
@@ -249,13 +259,15 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             pot=state.pot,
             bets=state.bets,
             hands=hands,
+            face_down=down,
             own_total=effective_total(hands[seat]) if seat is not None and hands[seat] else None,
-            visible_totals=tuple(best_total(h[1:]) for h in hands),
+            visible_totals=tuple(best_total(h[d:]) for h, d in zip(hands, down, strict=True)),
             status=state.status,
             reasons=state.reasons,
             results=state.results,
             bank_hand=state.bank_hand,
             bank_total=effective_total(state.bank_hand),
+            bank_used=cards_in(state.bank_used),
             deck_size=state.deck.bit_count(),
             discard=cards_in(state.discard),
             reshuffles=state.reshuffles,
@@ -266,6 +278,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             deals_per_bank=self._deals_per_bank(config),
             bank_net=state.bank_net,
             instant_win=self.instant_win,
+            hidden_hands=self.hidden_hands,
             shared_bank_hand=self._shared_bank_hand(config),
             winners=result.winners if result else (),
         )
@@ -280,15 +293,20 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         for hand in state.hands:
             table.extend(hand)
         on_table = mask_of(table)
-        counts = state.deck.bit_count() + state.discard.bit_count() + len(table)
-        whole = state.deck | state.discard | on_table
+        counts = (
+            state.deck.bit_count()
+            + state.discard.bit_count()
+            + state.bank_used.bit_count()
+            + len(table)
+        )
+        whole = state.deck | state.discard | state.bank_used | on_table
         if counts != len(FULL_DECK) or whole != FULL_MASK:
             raise AssertionError("the 52 cards are not all accounted for exactly once")
         if sum(state.chips) + sum(state.bets) + state.pot != sum(self._start_chips(state.config)):
             raise AssertionError("chips are not conserved")
         if min(state.chips) < 0 or state.pot < 0 or min(state.bets) < 0:
             raise AssertionError("a negative chip count")
-        if state.deck.bit_count() < 2 and state.discard:
+        if state.deck.bit_count() < 2 and (state.discard or Table(state).settled_cards()):
             raise AssertionError("the deck should have been reshuffled")
 
     def arena_metrics(self, state: TableState) -> Mapping[str, float]:
@@ -320,8 +338,11 @@ class BankerGame(Game[C, TableState, Action, TableView]):
                 self._break_and_end(t)
             else:
                 self._after_player(t)
-        elif effective_total(hand) == TARGET:
-            t.emit("stood", seat=seat, visible_total=best_total(hand[1:]))
+        elif len(hand) == MAX_CARDS:
+            # The only stand the rules make: five cards, which tells the table nothing
+            # but the count. A player on 21 with fewer cards decides for himself, or
+            # the table would learn his hidden total.
+            t.emit("stood", seat=seat, visible_total=t.visible_total(seat))
             self._after_stand(t, seat)
         else:
             t.phase, t.actor = PLAY, seat
@@ -369,8 +390,8 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         self._end_round(t)
 
     def _end_round(self, t: Table) -> None:
-        """Clear the table and close the round."""
-        t.throw_in_bank()
+        """Clear the table (every card of the round to the discard pile), close the round."""
+        t.clear_table()
         t.opponent = None
         t.bank_net += t.results[t.banker]
         t.emit("round_over", round=t.round, banker=t.banker, results=tuple(t.results))

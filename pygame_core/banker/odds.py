@@ -1,15 +1,17 @@
 """Exact card-counting odds for the banker games, from what one seat has seen.
 
-The cards a seat has not seen (the deck and the other players' face-down cards) form
-its *pool*, kept as a count per rank (:data:`Pool`: 13 counts, ranks 2 to ace). Given
-the view, every order of the pool is equally likely, so the next cards off the deck are
-draws without replacement from the pool: the other hidden cards do not change that.
+The cards a seat has not seen (the deck and the other players' face-down cards: one a
+hand in Tjueett, the whole unsettled hand in Tjugoett) form its *pool*, kept as a count
+per rank (:data:`Pool`: 13 counts, ranks 2 to ace). Given the view, every order of the
+pool is equally likely, so the next cards off the deck are draws without replacement
+from the pool: the other hidden cards do not change that.
 The odds below are exact :class:`~fractions.Fraction` values under that model. One
 caveat: when the deck gets down to one card during the cards being counted, the
-discard pile is shuffled back in. The model is exact whenever the deck holds more
-cards than the hand can still draw; :func:`draw_pool` (the pool to use for several
-cards ahead) counts the discards in when the deck holds five cards or fewer, an
-approximation. The next card always comes off the deck as it is, so
+discard pile of earlier rounds is shuffled back in (this round's settled cards only
+when there is no discard pile). The model is exact whenever the deck holds more cards
+than the hand can still draw; :func:`draw_pool` (the pool to use for several cards
+ahead) counts in the cards a reshuffle would bring back when the deck holds five cards
+or fewer, an approximation. The next card always comes off the deck as it is, so
 :func:`bust_chance` over :func:`unseen_pool` is always exact.
 
 For the coach, from a view: :func:`next_card_bust`, ``banker_reach_chances(
@@ -30,10 +32,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from fractions import Fraction
 from functools import lru_cache
+from math import comb
 
 from ..cards import ACE, FULL_DECK, rank
 from .hand import HIDDEN, MAX_CARDS, TARGET, best_of, has_ace, low_total
-from .table import TableView, facing_seats
+from .table import SETTLED, TableView, facing_seats
 
 #: Unseen cards per rank: index 0 is the two, index 12 the ace.
 Pool = tuple[int, ...]
@@ -55,7 +58,13 @@ def pool_of(unseen: Iterable[int]) -> Pool:
 def known_cards(view: TableView) -> list[int]:
     """Every card the viewer has seen that is not back in the deck."""
     seen = [c for hand in view.hands for c in hand if c != HIDDEN]
-    return seen + list(view.bank_hand) + list(view.discard)
+    return seen + list(view.bank_hand) + list(view.bank_used) + list(view.discard)
+
+
+def settled_this_round(view: TableView) -> list[int]:
+    """The round's settled cards: shown hands and the banker's used hands."""
+    shown = [c for s, hand in enumerate(view.hands) if view.status[s] in SETTLED for c in hand]
+    return shown + list(view.bank_used)
 
 
 def unseen_pool(view: TableView) -> Pool:
@@ -70,13 +79,17 @@ def draw_pool(view: TableView) -> Pool:
     """The cards the coming draws are counted over, as far as ``view`` can tell.
 
     The unseen cards; but when the deck holds five cards or fewer, a reshuffle may
-    bring the discard pile back during the hand, so the discards are counted in too
-    (an approximation, for the multi-card odds and the bots).
+    bring the discard pile back during the hand, so the discards are counted in too,
+    and this round's settled cards when the discard pile is too small to last (an
+    approximation, for the multi-card odds and the bots).
     """
     pool = unseen_pool(view)
     if view.deck_size > MAX_CARDS:
         return pool
-    back = pool_of(view.discard)
+    back_cards = list(view.discard)
+    if len(back_cards) < MAX_CARDS:
+        back_cards += settled_this_round(view)
+    back = pool_of(back_cards)
     return tuple(a + b for a, b in zip(pool, back, strict=True))
 
 
@@ -214,38 +227,54 @@ def banker_reach_chances(
     return {t: Fraction(rows[t][t], scale) for t in totals}
 
 
+@lru_cache(maxsize=1 << 12)
 def player_total_weights(
-    pool: Pool, low: int, ace: bool, visible: int, instant_win: bool
+    pool: Pool, low: int, ace: bool, visible: int, instant_win: bool, hidden: int = 1
 ) -> tuple[int, ...]:
-    """Ways the face-down card gives each total (index 0..21) to a player still in play.
+    """Ways the face-down cards give each total (index 0..21) to a player still in play.
 
     The player shows ``visible`` face-up cards of low total ``low`` (``ace``: one of
-    them is an ace); the face-down card is any card of ``pool``. Hands that would be
-    bust, or (``instant_win``, Tjugoett) already paid for 21, are left out: such a
-    player is not waiting for the banker.
+    them is an ace) and holds ``hidden`` face-down cards, any cards of ``pool`` (each
+    set of cards counted once, by its number of ways out of ``pool``). Hands that
+    would be bust, or (``instant_win``, Tjugoett) already paid for 21, are left out:
+    such a player is not waiting for the banker.
     """
-    five = visible + 1 == MAX_CARDS
+    five = visible + hidden == MAX_CARDS
     weights = [0] * TOTALS
-    for index, count in enumerate(pool):
-        total_low = low + VALUES[index]
-        if not count or total_low > TARGET:
-            continue
-        total = TARGET if five else best_of(total_low, ace or index == ACE_INDEX)
-        if not (instant_win and total == TARGET):
-            weights[total] += count
+
+    def add(index: int, left: int, total_low: int, has: bool, ways: int) -> None:
+        if total_low > TARGET:
+            return
+        if not left:
+            total = TARGET if five else best_of(total_low, has)
+            if not (instant_win and total == TARGET):
+                weights[total] += ways
+            return
+        for at in range(index, len(pool)):
+            for count in range(1, min(left, pool[at]) + 1):
+                add(
+                    at + 1,
+                    left - count,
+                    total_low + count * VALUES[at],
+                    has or at == ACE_INDEX,
+                    ways * comb(pool[at], count),
+                )
+
+    add(0, hidden, low, ace, 1)
     return tuple(weights)
 
 
 def player_total_distribution(
-    pool: Pool, visible: Sequence[int], instant_win: bool = False
+    pool: Pool, visible: Sequence[int], instant_win: bool = False, hidden: int = 1
 ) -> dict[int, Fraction]:
-    """The distribution of a waiting player's total over the unseen face-down card.
+    """The distribution of a waiting player's total over its unseen face-down cards.
 
-    ``visible`` are the player's face-up cards, ``pool`` the viewer's (the banker's)
-    unseen cards. Empty if no face-down card fits (cannot happen in play).
+    ``visible`` are the player's face-up cards, ``hidden`` the number of face-down
+    ones, ``pool`` the viewer's (the banker's) unseen cards. Empty if no face-down card
+    fits (cannot happen in play).
     """
     weights = player_total_weights(
-        pool, low_total(visible), has_ace(visible), len(visible), instant_win
+        pool, low_total(visible), has_ace(visible), len(visible), instant_win, hidden
     )
     size = sum(weights)
     return {t: Fraction(w, size) for t, w in enumerate(weights) if w}
@@ -275,7 +304,12 @@ def facing_totals(view: TableView) -> dict[int, dict[int, Fraction]]:
     """
     pool = unseen_pool(view)
     return {
-        seat: player_total_distribution(pool, view.hands[seat][1:], view.instant_win)
+        seat: player_total_distribution(
+            pool,
+            view.hands[seat][view.face_down[seat] :],
+            view.instant_win,
+            view.face_down[seat],
+        )
         for seat in facing_seats(view)
         if seat != view.viewer
     }

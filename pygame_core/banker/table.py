@@ -41,6 +41,8 @@ VOID = "void"
 
 #: Seats still to be dealt with this round (the bank breaking refunds or voids them).
 UNSETTLED = (WAITING, IN, PLAYING, STOOD)
+#: Seats whose hand is settled this round: it lies face up until the round is over.
+SETTLED = (WON, LOST, REFUNDED, VOID)
 
 # -- phases ----------------------------------------------------------------------------
 #: The banker puts chips in the pot (``Stake``).
@@ -106,9 +108,12 @@ class BankerConfig(Protocol):
 class TableState:
     """A banker game in progress (the same shape for both games).
 
-    ``hands[seat]`` is a player's hand; its first card lies face down as long as the
-    hand is on the table (a settled hand is shown and discarded at once). The
-    banker's own cards are ``bank_hand`` (all face up);
+    ``hands[seat]`` is a player's hand. Until it is settled its first card (Tjueett) or
+    all its cards (Tjugoett) lie face down; a settled hand (status in :data:`SETTLED`)
+    lies face up until the round is over, when every card of the round goes to the
+    discard pile. The banker's own cards are ``bank_hand`` (all face up), and
+    ``bank_used`` holds (as a mask) the banker's hands already settled this round
+    (Tjueett's earlier duels, Tjugoett's earlier fresh hands).
     ``opponent`` is the seat the banker is playing against, or ``None`` when the
     banker's hand meets every satisfied player at once (Tjugoett's shared hand).
     ``deck`` and ``discard`` are card masks (:mod:`.deck`). ``results`` is every seat's
@@ -131,6 +136,7 @@ class TableState:
     reasons: tuple[str, ...]
     results: tuple[int, ...]
     bank_hand: tuple[int, ...]
+    bank_used: int
     opponent: int | None
     deck: int
     discard: int
@@ -147,9 +153,13 @@ class TableView:
     """What one seat (or a spectator) may know, with all a UI needs to draw the table.
 
     ``hands`` shows :data:`HIDDEN` (-1) for a face-down card the viewer has not seen;
-    ``own_total`` is the viewer's own total (five-card rule applied; ``None`` without a
-    hand), ``visible_totals`` every hand's best total of its face-up cards only.
-    ``discard`` is the discard pile, sorted (every card in it was shown), for counting.
+    ``face_down`` is how many cards of each hand lie face down (its first ones; the
+    owner sees them), ``own_total`` the viewer's own total (five-card rule applied;
+    ``None`` without a hand), ``visible_totals`` every hand's best total of its face-up
+    cards only. ``bank_used`` are the banker's hands already settled this round and
+    ``discard`` the discard pile, both sorted (every card in them was shown), for
+    counting. ``hidden_hands`` is the Tjugoett rule that a player's whole hand lies
+    face down until it is settled.
     ``min_amount``/``max_amount`` bound the ``Stake`` or ``Bet`` now due (0 otherwise).
     ``instant_win`` is the Tjugoett rule that 21 and five cards are paid at once;
     ``shared_bank_hand`` that the banker draws one hand against all satisfied players.
@@ -169,6 +179,7 @@ class TableView:
     pot: int
     bets: tuple[int, ...]
     hands: tuple[tuple[int, ...], ...]
+    face_down: tuple[int, ...]
     own_total: int | None
     visible_totals: tuple[int, ...]
     status: tuple[str, ...]
@@ -176,6 +187,7 @@ class TableView:
     results: tuple[int, ...]
     bank_hand: tuple[int, ...]
     bank_total: int
+    bank_used: tuple[int, ...]
     deck_size: int
     discard: tuple[int, ...]
     reshuffles: int
@@ -186,6 +198,7 @@ class TableView:
     deals_per_bank: int
     bank_net: int
     instant_win: bool
+    hidden_hands: bool
     shared_bank_hand: bool
     winners: tuple[int, ...]
 
@@ -197,8 +210,9 @@ class Table:
     card move of the banker games goes through these methods.
     """
 
-    def __init__(self, state: TableState) -> None:
+    def __init__(self, state: TableState, hidden_hands: bool = False) -> None:
         self.state = state
+        self.hidden_hands = hidden_hands
         self.config: BankerConfig = state.config
         self.players = state.config.players
         self.stream = state.rng.stream()
@@ -213,6 +227,7 @@ class Table:
         self.reasons = list(state.reasons)
         self.results = list(state.results)
         self.bank_hand = state.bank_hand
+        self.bank_used = state.bank_used
         self.opponent = state.opponent
         self.deck = state.deck
         self.discard = state.discard
@@ -242,6 +257,7 @@ class Table:
             reasons=tuple(self.reasons),
             results=tuple(self.results),
             bank_hand=self.bank_hand,
+            bank_used=self.bank_used,
             opponent=self.opponent,
             deck=self.deck,
             discard=self.discard,
@@ -298,18 +314,43 @@ class Table:
             self.results[seat] = 0
 
     # -- cards -------------------------------------------------------------------------
+    def settled_cards(self) -> int:
+        """The mask of this round's settled cards: shown hands and the banker's used ones."""
+        hands = [self.hands[s] for s in range(self.players) if self.status[s] in SETTLED]
+        return self.bank_used | mask_of(c for hand in hands for c in hand)
+
     def _take_card(self) -> int:
-        card, self.deck, self.discard, reshuffled = draw(self.deck, self.discard, self.stream)
-        if reshuffled:
+        settled = self.settled_cards()
+        card, self.deck, self.discard, back = draw(self.deck, self.discard, self.stream, settled)
+        if back:
+            round_cards = back & settled
+            if round_cards:
+                # The discard pile could not serve the round: its settled hands go back.
+                self.bank_used = 0
+                for seat in range(self.players):
+                    if self.status[seat] in SETTLED:
+                        self.hands[seat] = ()
             self.reshuffles += 1
-            self.emit("reshuffled", deck_size=self.deck.bit_count())
+            self.emit(
+                "reshuffled",
+                deck_size=self.deck.bit_count(),
+                round_cards=round_cards.bit_count(),
+            )
         return card
 
+    def face_down(self, seat: int) -> int:
+        """How many cards of ``seat``'s hand lie face down now."""
+        return face_down_count(self.hands[seat], self.status[seat], self.hidden_hands)
+
     def deal(self, seat: int) -> None:
-        """One card to a player: the first face down (seen by its owner), then face up."""
+        """One card to a player: face down (seen by its owner) or face up.
+
+        The first card always lies face down; in Tjugoett (``hidden_hands``) every card
+        of a player's hand does, until the hand is settled.
+        """
         card = self._take_card()
         self.hands[seat] = self.hands[seat] + (card,)
-        if len(self.hands[seat]) == 1:
+        if len(self.hands[seat]) == 1 or self.hidden_hands:
             self.emit("dealt_down", seat=seat)
             self.emit("hidden_card", visible_to=(seat,), seat=seat, card=card)
         else:
@@ -321,20 +362,28 @@ class Table:
         self.bank_hand = self.bank_hand + (card,)
         self.emit("bank_dealt", seat=self.banker, card=card, total=effective_total(self.bank_hand))
 
-    def show(self, seat: int) -> None:
-        """Turn a player's face-down card up (just before the hand leaves the table)."""
-        hand = self.hands[seat]
-        self.emit("shown", seat=seat, card=hand[0], total=effective_total(hand))
+    def visible_total(self, seat: int) -> int:
+        """The best total of ``seat``'s face-up cards (what the table sees of the hand)."""
+        return best_total(self.hands[seat][self.face_down(seat) :])
 
-    def throw_in(self, seat: int) -> None:
-        """Put a player's shown hand on the discard pile."""
-        self.discard |= mask_of(self.hands[seat])
-        self.hands[seat] = ()
+    def show(self, seat: int) -> None:
+        """Turn a player's face-down cards up (the hand is settled)."""
+        hand = self.hands[seat]
+        down = hand[: self.face_down(seat)]
+        self.emit("shown", seat=seat, card=hand[0], hand=down, total=effective_total(hand))
 
     def throw_in_bank(self) -> None:
-        """Put the banker's hand on the discard pile."""
-        self.discard |= mask_of(self.bank_hand)
+        """The banker's settled hand stays face up with this round's used cards."""
+        self.bank_used |= mask_of(self.bank_hand)
         self.bank_hand = ()
+
+    def clear_table(self) -> None:
+        """The round is over: every card of it goes to the discard pile."""
+        table = [c for hand in self.hands for c in hand] + list(self.bank_hand)
+        self.discard |= self.bank_used | mask_of(table)
+        self.bank_used = 0
+        self.bank_hand = ()
+        self.hands = [()] * self.players
 
     # -- chips -------------------------------------------------------------------------
     def stake(self, amount: int) -> None:
@@ -370,9 +419,9 @@ class Table:
         else:
             self.chips[seat] += bet
         self.bets[seat] = 0
+        self.show(seat)
         self.status[seat] = outcome
         self.reasons[seat] = reason
-        self.show(seat)
         self.emit(
             "settled",
             seat=seat,
@@ -383,7 +432,6 @@ class Table:
             total=effective_total(hand),
             bank_total=0 if outcome == REFUNDED else effective_total(self.bank_hand),
         )
-        self.throw_in(seat)
         return outcome == WON and self.pot == 0
 
     def break_bank(self) -> None:
@@ -395,10 +443,9 @@ class Table:
             if self.bets[seat]:
                 self.settle(seat, REFUNDED, "bank_broken")
             else:
+                self.show(seat)
                 self.status[seat] = VOID
                 self.reasons[seat] = "bank_broken"
-                self.show(seat)
-                self.throw_in(seat)
 
     def take_pot(self) -> None:
         """The banker takes back what is in the pot."""
@@ -436,9 +483,19 @@ def facing_seats(view: TableView) -> list[int]:
     return [s for s in range(view.players) if view.status[s] == STOOD]
 
 
-def masked_hand(state: TableState, owner: int, viewer: int | None) -> tuple[int, ...]:
-    """``owner``'s hand as ``viewer`` sees it (the face-down card as :data:`HIDDEN`)."""
+def face_down_count(hand: tuple[int, ...], status: str, hidden_hands: bool) -> int:
+    """How many (leading) cards of a hand lie face down: none once it is settled."""
+    if not hand or status in SETTLED:
+        return 0
+    return len(hand) if hidden_hands else 1
+
+
+def masked_hand(
+    state: TableState, owner: int, viewer: int | None, hidden_hands: bool
+) -> tuple[int, ...]:
+    """``owner``'s hand as ``viewer`` sees it (face-down cards as :data:`HIDDEN`)."""
     hand = state.hands[owner]
-    if not hand or owner == viewer:
+    down = face_down_count(hand, state.status[owner], hidden_hands)
+    if owner == viewer or not down:
         return hand
-    return (HIDDEN,) + hand[1:]
+    return (HIDDEN,) * down + hand[down:]

@@ -16,12 +16,16 @@ A round
    21: the bet goes to the pot. Else the banker draws face-up cards for himself (two
    at once, then :class:`Draw` or :class:`Stand`, at most five). Banker over 21: the
    pot pays the bet. Else the higher total wins, ties go to the banker; five cards not
-   over 21 count as 21 for either side. A hand of 21 or five cards takes no more
-   cards (the player stands by itself, the banker stops). A player's hidden card is
-   shown when the duel is settled, and the duel's cards go to the discard pile.
-5. The pot pays wins as far as it goes; a payment that empties it breaks the bank: the
-   round ends and the players not yet played get their bets back.
-6. At the end of the round the banker takes back the pot.
+   over 21 count as 21 for either side. Five cards take no more: the player stands
+   by itself. A player on 21 with fewer cards decides himself (he may even draw:
+   standing by itself would tell the table the hidden total); the banker, whose
+   cards are all face up, stops on 21. A player's hidden card is shown when the duel
+   is settled; the duel's cards stay face up on the table until the round is over.
+5. The pot pays wins as far as it goes; a payment that empties it (also one that
+   leaves it at exactly 0) breaks the bank: the round ends and the players not yet
+   played get their bets back.
+6. At the end of the round every card of it goes to the discard pile and the banker
+   takes back the pot.
 
 Options (``TjueettConfig``)
 ---------------------------

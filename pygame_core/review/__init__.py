@@ -1,0 +1,81 @@
+"""The review of a finished match: every decision rated against the best play, and
+a replay to step through.
+
+Pure standard-library Python like the rest of the core: deterministic given a seed,
+never mutating its input, and fair to the player: a decision is rated only from the
+deciding seat's view at that moment (the rater never sees the state), and by the
+value of the choice, never by how the dice or cards then fell.
+
+::
+
+    review = review_match(save_text, seats=(0,), seed=1)
+    mine = review.for_seat(0)
+    mine.rated, mine.best, mine.total_cost, mine.costliest[0].reason.kind
+    for progress in iter_review(save_text, seats=(0,)):   # in slices, with progress
+        ...progress.done, progress.total, progress.review
+    replay = replay_frames(save_text, viewer=0)           # as seat 0 saw the match
+    replay.at(replay.step(0, +1)).view
+
+How each game is rated (the modules of this package say more):
+
+- dice21 (:mod:`.dice21`): roll or stop, the exact chance to win the round.
+- 41 (:mod:`.dice41`): which die to keep, the exact chance to win the round, or the
+  chips expected back when playing for chips.
+- Tjueett and Tjugoett (:mod:`.banker`): bet, draw or stand (player and banker), the
+  expert's card-counting expectation in chips over the cards the seat had not seen;
+  the banker's stake is listed but not rated.
+- Twenty One (:mod:`.twentyone`): exchange and plays, the expert's search as an
+  estimate of the share of the match won, with its standard error, seeded.
+"""
+
+from __future__ import annotations
+
+from .engine import (
+    COSTLIEST,
+    DEFAULT_PLAYOUTS,
+    Match,
+    MatchInput,
+    iter_review,
+    load_match,
+    rate_decision,
+    review_match,
+    summarize,
+)
+from .model import (
+    MARGIN_Z,
+    Decision,
+    MatchReview,
+    Method,
+    Number,
+    Option,
+    Reason,
+    ReviewProgress,
+    SeatReview,
+    Unit,
+)
+from .replay import Frame, Replay, replay_frames
+
+__all__ = [
+    "COSTLIEST",
+    "DEFAULT_PLAYOUTS",
+    "MARGIN_Z",
+    "Decision",
+    "Frame",
+    "Match",
+    "MatchInput",
+    "MatchReview",
+    "Method",
+    "Number",
+    "Option",
+    "Reason",
+    "Replay",
+    "ReviewProgress",
+    "SeatReview",
+    "Unit",
+    "iter_review",
+    "load_match",
+    "rate_decision",
+    "replay_frames",
+    "review_match",
+    "summarize",
+]

@@ -1,0 +1,209 @@
+"""Loading a match and reviewing it: the generator the browser runs in slices.
+
+:func:`iter_review` first replays the match's actions through the rules (cheap) and
+notes every decision point of the seats asked about, with that seat's view; then it
+rates one decision per step, yielding :class:`~.model.ReviewProgress`, so a UI can
+run a few steps per frame and show progress without blocking the table. The last
+step carries the :class:`~.model.MatchReview`; :func:`review_match` runs it all.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Any, Protocol
+
+from ..contract import Game
+from ..registry import get_game
+from ..saves import from_data, from_json
+from .model import Decision, MatchReview, Number, ReviewProgress, SeatReview
+from .rating import Spot
+
+#: The rater module of each game (imported when a match of that game is reviewed).
+_RATERS = {
+    "dice21": "pygame_core.review.dice21",
+    "dice41": "pygame_core.review.dice41",
+    "tjueett": "pygame_core.review.banker",
+    "tjugoett": "pygame_core.review.banker",
+    "twentyone": "pygame_core.review.twentyone",
+}
+#: Most worlds per estimated decision (Twenty One; see :data:`.twentyone.BATCH`).
+DEFAULT_PLAYOUTS = 64
+#: The costliest moments listed per seat.
+COSTLIEST = 3
+
+
+class _Rater(Protocol):
+    def __call__(self, spot: Spot, seed: int, playouts: int) -> Decision | None: ...
+
+
+@dataclass(frozen=True)
+class Match:
+    """A match as the save format keeps it: the game, config, seed and actions."""
+
+    game: Game[Any, Any, Any, Any]
+    config: Any
+    seed: int
+    actions: tuple[Any, ...]
+
+
+#: What :func:`load_match` accepts: a core save document (JSON text or parsed data,
+#: see :mod:`pygame_core.saves`), a :class:`Match`, or ``(game_id, config, seed,
+#: actions)`` with the config and actions as objects or as their JSON-safe data.
+MatchInput = str | bytes | Mapping[str, Any] | Match | tuple[str, Any, int, Sequence[Any]]
+
+
+def load_match(match: MatchInput) -> Match:
+    """The :class:`Match` of ``match``, every action checked against the rules.
+
+    A save document that cannot load raises :class:`~pygame_core.errors.SaveError`;
+    a tuple with an unknown game, a bad config or an illegal action raises the rules'
+    own error (all are ``ValueError``).
+    """
+    if isinstance(match, Match):
+        return match
+    if isinstance(match, tuple):
+        game_id, config, seed, actions = match
+        game = get_game(game_id)
+        if not isinstance(config, game.config_type):
+            config = game.config_from_dict(config)
+        parsed = tuple(game.action_from_dict(a) if isinstance(a, dict) else a for a in actions)
+        state = game.new_game(config, seed)
+        for action in parsed:
+            state, _ = game.apply(state, action)
+        return Match(game, config, seed, parsed)
+    if isinstance(match, (str, bytes)):
+        game, state = from_json(match)
+    else:
+        game, state = from_data(dict(match))
+    return Match(game, state.config, state.seed, tuple(state.history))
+
+
+def decision_seed(review_seed: int, index: int) -> int:
+    """The seed of the estimate of the decision at action ``index``: each decision has
+    its own, so rating in slices or alone gives the same figures."""
+    return review_seed * 1_000_003 + index
+
+
+def rate_decision(
+    game: Game[Any, Any, Any, Any],
+    state: Any,
+    action: Any,
+    seed: int = 0,
+    playouts: int = DEFAULT_PLAYOUTS,
+) -> Decision | None:
+    """The rating of ``action`` by the seat to act in ``state`` (``None`` if it had no
+    choice). Only that seat's view reaches the rater: the state's hidden cards never
+    do. ``seed`` is the review seed; the decision's own comes from it and the index."""
+    seat = game.current_player(state)
+    if seat is None:
+        raise ValueError("the match is over: there is no decision to rate")
+    index = len(state.history)
+    spot = Spot(index, seat, game.view(state, seat), game.legal_actions(state), action)
+    return _rater(game.id)(spot, decision_seed(seed, index), playouts)
+
+
+def _rater(game_id: str) -> _Rater:
+    rate: _Rater = importlib.import_module(_RATERS[game_id]).rate
+    return rate
+
+
+def iter_review(
+    match: MatchInput,
+    seats: Iterable[int] | None = None,
+    seed: int = 0,
+    playouts: int = DEFAULT_PLAYOUTS,
+) -> Iterator[ReviewProgress]:
+    """Review ``match`` for ``seats`` (default: every seat), one decision per step.
+
+    The first step (``done == 0``) comes after the replay, with the number of
+    decisions to rate; the last carries the review. ``seed`` fixes the estimates
+    (Twenty One); ``playouts`` is the number of worlds per estimated decision.
+    Deterministic: the same arguments give the same review.
+    """
+    if isinstance(playouts, bool) or not isinstance(playouts, int) or playouts < 2:
+        raise ValueError("playouts must be a whole number of at least 2")
+    loaded = load_match(match)
+    game = loaded.game
+    players = loaded.config.players
+    wanted = tuple(range(players)) if seats is None else tuple(dict.fromkeys(seats))
+    for seat in wanted:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise ValueError(f"no seat {seat!r} in a match of {players} players")
+    rate = _rater(game.id)
+    spots: list[Spot] = []
+    state = game.new_game(loaded.config, loaded.seed)
+    for index, action in enumerate(loaded.actions):
+        actor = game.current_player(state)
+        if actor in wanted:
+            spots.append(
+                Spot(index, actor, game.view(state, actor), game.legal_actions(state), action)
+            )
+        state, _ = game.apply(state, action)
+    yield ReviewProgress(0, len(spots))
+    decisions: list[Decision] = []
+    for done, spot in enumerate(spots, 1):
+        decision = rate(spot, decision_seed(seed, spot.index), playouts)
+        if decision is not None:
+            decisions.append(decision)
+        if done < len(spots):
+            yield ReviewProgress(done, len(spots))
+    review = MatchReview(
+        game=game.id,
+        seed=loaded.seed,
+        review_seed=seed,
+        actions=len(loaded.actions),
+        over=game.is_over(state),
+        seats=tuple(
+            summarize(seat, [d for d in decisions if d.seat == seat], _unit(game.id, state))
+            for seat in wanted
+        ),
+    )
+    yield ReviewProgress(len(spots), len(spots), review)
+
+
+def _unit(game_id: str, state: Any) -> Any:
+    """The unit of a seat without rated decisions (so every summary names one)."""
+    if game_id in ("tjueett", "tjugoett"):
+        return "chips"
+    if game_id == "twentyone":
+        return "match_win"
+    if game_id == "dice41" and state.config.chips:
+        return "chips"
+    return "round_win"
+
+
+def summarize(seat: int, decisions: Sequence[Decision], unit: Any) -> SeatReview:
+    """The summary of one seat's decisions (see :class:`~.model.SeatReview`)."""
+    rated = [d for d in decisions if d.rated]
+    missed = [d for d in rated if not d.is_best]
+    total: Number = sum((d.cost for d in missed), Fraction(0))
+    margins = [d.margin for d in missed if d.margin is not None]
+    estimated = any(d.margin is not None for d in rated)
+    total_margin = sum(m * m for m in margins) ** 0.5 if estimated else None
+    costliest = sorted(missed, key=lambda d: (-d.cost, d.index))[:COSTLIEST]
+    return SeatReview(
+        seat=seat,
+        decisions=tuple(decisions),
+        rated=len(rated),
+        best=len(rated) - len(missed),
+        total_cost=total,
+        total_margin=total_margin,
+        unit=rated[0].unit if rated else unit,
+        costliest=tuple(costliest),
+    )
+
+
+def review_match(
+    match: MatchInput,
+    seats: Iterable[int] | None = None,
+    seed: int = 0,
+    playouts: int = DEFAULT_PLAYOUTS,
+) -> MatchReview:
+    """The whole review at once (see :func:`iter_review`)."""
+    for progress in iter_review(match, seats, seed, playouts):
+        if progress.review is not None:
+            return progress.review
+    raise AssertionError("iter_review always ends with the review")

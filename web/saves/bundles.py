@@ -1,0 +1,153 @@
+"""Export and import files: bundles of entries, and the plan of what an import writes.
+
+A bundle is one JSON document that carries entries between devices::
+
+    {"format": "nordic21-export", "schema": 1,
+     "games": [<game.<id> entry data, or an unreadable entry's raw text>, ...],
+     "history": [<history.<id> entry data, or raw text>, ...]}
+
+An export keeps an entry it cannot read as its raw text, so nothing is lost. An import
+checks every item fully (:func:`plan_import`) before the save book writes anything.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pygame_core import SaveError
+from web.saves.formats import (
+    GAME_PREFIX,
+    HISTORY_PREFIX,
+    dump,
+    free_id,
+    history_data,
+    info_of,
+    parse_data,
+    parse_history,
+    parse_history_data,
+    parse_record,
+    record_data,
+    short_reason,
+)
+
+EXPORT_FORMAT = "nordic21-export"
+EXPORT_SCHEMA = 1
+#: Largest import file (more than a browser's whole local storage holds).
+MAX_IMPORT_CHARS = 6_000_000
+#: Most games (and, separately, history entries) one import file may hold.
+MAX_IMPORT_ITEMS = 1_000
+
+
+class SaveImportError(SaveError):
+    """An import file was refused as a whole; nothing was written."""
+
+
+@dataclass(frozen=True)
+class ImportResult:
+    """What :meth:`SaveBook.import_bundle` did.
+
+    ``games`` and ``history``: the ids written (fresh ids where the file's id was taken);
+    ``skipped``: items identical to an entry already here; ``refused``: one reason per
+    item that was not imported (``"game 2: ..."``, counting from 1).
+    """
+
+    games: tuple[str, ...]
+    history: tuple[str, ...]
+    skipped: tuple[str, ...]
+    refused: tuple[str, ...]
+
+
+def bundle_text(games: list[Any], history: list[Any]) -> str:
+    """A bundle of entries (each as its data, or as raw text) as JSON text."""
+    return dump(
+        {"format": EXPORT_FORMAT, "schema": EXPORT_SCHEMA, "games": games, "history": history}
+    )
+
+
+def bundle_items(text: Any) -> tuple[list[Any], list[Any]]:
+    """The game and history items of an import file; :class:`SaveImportError` if the
+    file is not a bundle this version can read."""
+    if not isinstance(text, str) or len(text) > MAX_IMPORT_CHARS:
+        raise SaveImportError("the file is not a Nordic 21 export of a sensible size")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveImportError("the file is not valid JSON") from exc
+    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
+        raise SaveImportError("the file is not a Nordic 21 export")
+    schema = data.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
+        raise SaveImportError("the file has no schema version")
+    if schema > EXPORT_SCHEMA:
+        raise SaveImportError(f"the file was made by a newer version (schema {schema})")
+    games, history = data.get("games"), data.get("history", [])
+    if not isinstance(games, list) or not isinstance(history, list):
+        raise SaveImportError("the file's lists of games are malformed")
+    if max(len(games), len(history)) > MAX_IMPORT_ITEMS:
+        raise SaveImportError(f"the file holds more than {MAX_IMPORT_ITEMS} games")
+    return games, history
+
+
+def import_game(item: Any) -> tuple[str, dict[str, Any]]:
+    """A bundle's game item fully checked, as ``(prefix, normalised entry)``: a match in
+    progress as a ``game.`` entry, a finished one as a ``history.`` entry."""
+    saved = parse_record(item) if isinstance(item, str) else parse_data(item)
+    if saved.session.over:
+        return HISTORY_PREFIX, history_data(info_of(saved))
+    entry = record_data(saved.id, saved.session, saved.revision, saved.created, saved.updated)
+    return GAME_PREFIX, entry
+
+
+def plan_import(
+    text: Any, stored: Callable[[str], str | None], taken: set[str]
+) -> tuple[list[tuple[str, str]], ImportResult]:
+    """The ``(key, text)`` writes an import of bundle ``text`` makes, and its result.
+
+    ``stored`` reads an entry already in the store (an identical one is skipped);
+    ``taken`` holds every id in use (a taken id gets a fresh one). Every item is fully
+    checked; one that fails is refused with its reason. Raises
+    :class:`SaveImportError` if the file is refused or no item could be imported.
+    """
+    games, history = bundle_items(text)
+    taken = set(taken)
+    plan: list[tuple[str, str]] = []
+    written_games: list[str] = []
+    written_history: list[str] = []
+    skipped: list[str] = []
+    refused: list[str] = []
+    for index, item in enumerate(games, 1):
+        try:
+            prefix, entry = import_game(item)
+        except SaveError as exc:
+            refused.append(short_reason(f"game {index}: {exc}"))
+            continue
+        if stored(prefix + entry["id"]) == dump(entry):
+            skipped.append(entry["id"])
+            continue
+        entry["id"] = free_id(entry["id"], taken)
+        taken.add(entry["id"])
+        plan.append((prefix + entry["id"], dump(entry)))
+        (written_games if prefix == GAME_PREFIX else written_history).append(entry["id"])
+    for index, item in enumerate(history, 1):
+        try:
+            hist = parse_history(item) if isinstance(item, str) else parse_history_data(item)
+        except SaveError as exc:
+            refused.append(short_reason(f"history {index}: {exc}"))
+            continue
+        entry = history_data(hist)
+        if stored(HISTORY_PREFIX + hist.id) == dump(entry):
+            skipped.append(hist.id)
+            continue
+        entry["id"] = free_id(hist.id, taken)
+        taken.add(entry["id"])
+        plan.append((HISTORY_PREFIX + entry["id"], dump(entry)))
+        written_history.append(entry["id"])
+    if refused and not plan and not skipped:
+        raise SaveImportError("nothing could be imported: " + "; ".join(refused[:3]))
+    result = ImportResult(
+        tuple(written_games), tuple(written_history), tuple(skipped), tuple(refused)
+    )
+    return plan, result

@@ -1,0 +1,395 @@
+"""The entries of the save book and their checks: what is stored, and how it is read.
+
+Entries
+-------
+``game.<id>``: a match in progress (schema 2)::
+
+    {"format": "nordic21-save", "schema": 2, "id": "g1f", "revision": 7,
+     "created": <ms>, "updated": <ms>,
+     "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bot 2", "kind": "medium"}],
+     "summary": {"game": "dice21", "players": ["Ann", "Bot 2"], "round": 2,
+                 "finished": false, "result": null},
+     "game": <the rules core's save document, see pygame_core.saves>}
+
+``history.<id>``: a finished match, its summary only (``result`` holds ``winners``,
+``scores`` and ``score_kind``)::
+
+    {"format": "nordic21-history", "schema": 1, "id": "g1f", "revision": 9,
+     "created": <ms>, "updated": <ms>, "summary": {..., "finished": true, "result": {...}}}
+
+Schema 1 (until this version) had no ``summary`` but a top-level ``finished`` flag. It is
+still read: the summary is computed by replaying the match, in memory; the entry is
+rewritten as schema 2 when the match is next saved (see ``tests/fixtures/saves``).
+
+Two depths of check
+-------------------
+:func:`parse_info` and :func:`parse_history` check an entry cheaply, for listing: the
+JSON, the envelope, the seats, the summary and the core document's header
+(:func:`pygame_core.saves.read_header`). :func:`parse_record` is the full check: a
+replay of every action through the rules, which must reach the stored summary. Every
+problem raises :class:`~pygame_core.SaveError` with a reason in words, and nothing else.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pygame_core import GameView, Nordic21Error, Outcome, SaveError
+from pygame_core import saves as core_saves
+from pygame_core.registry import game_ids
+from web.session import MAX_NAME, SEAT_KINDS, GameSession, Seat
+
+FORMAT = "nordic21-save"
+SCHEMA = 2
+HISTORY_FORMAT = "nordic21-history"
+HISTORY_SCHEMA = 1
+GAME_PREFIX = "game."
+HISTORY_PREFIX = "history."
+#: Largest entry we accept (a long match is a few tens of KB).
+MAX_ENTRY_CHARS = 2_000_000
+#: Most seats a summary may list (far above any game's maximum).
+MAX_SEATS = 16
+#: Every number in an entry stays below this (JavaScript's safe integers).
+SAFE_LIMIT = 2**53
+#: Reasons are cut to this length (a hostile document may hold huge keys).
+MAX_REASON = 200
+_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+#: A score kind: ``chips``, ``rounds``, ``points`` or any later game's short word.
+_SCORE_KIND = re.compile(r"[a-z_]{1,16}")
+
+EntryKind = Literal["game", "history"]
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What the home screen shows of a match, stored so listing needs no replay.
+
+    ``round`` is the round number (``None`` for games without rounds); ``result`` is
+    the outcome once ``finished`` (``None`` before).
+    """
+
+    game: str
+    players: tuple[str, ...]
+    round: int | None
+    finished: bool
+    result: Outcome | None
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A readable saved match, fully replayed."""
+
+    id: str
+    session: GameSession
+    revision: int
+    created: int
+    updated: int
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """A saved or finished match as listed: its summary, without a replay."""
+
+    id: str
+    summary: Summary
+    revision: int
+    created: int
+    updated: int
+
+
+@dataclass(frozen=True)
+class UnreadableSave:
+    """An entry that could not be loaded, and why (kept until the player deletes it).
+
+    ``kind`` says where it lives: a match (``game.<id>``) or the history.
+    """
+
+    id: str
+    reason: str
+    kind: EntryKind = "game"
+
+
+def short_reason(reason: str) -> str:
+    """A reason cut to :data:`MAX_REASON` characters."""
+    return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
+
+
+def _number(value: Any, what: str, low: int = 0) -> int:
+    """``value`` if it is a whole number from ``low`` to below :data:`SAFE_LIMIT`."""
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value < SAFE_LIMIT:
+        raise SaveError(f"the save's {what} is not a valid number")
+    return value
+
+
+def check_name(name: Any) -> str:
+    """``name`` if it is a player's name: one line of text, 1 to 32 characters.
+
+    Any character is allowed as text (``<b>`` included) except control characters and
+    unpaired surrogates, which no input field produces.
+    """
+    if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
+        raise SaveError("a player's name is not a short text")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise SaveError("a player's name is not valid text") from exc
+    if any(unicodedata.category(c) == "Cc" for c in name):
+        raise SaveError("a player's name holds control characters")
+    return name
+
+
+def seats_from_data(data: Any, players: int) -> tuple[Seat, ...]:
+    """Seats from a document, checked: one per player, text names, known kinds."""
+    if not isinstance(data, list) or len(data) != players:
+        raise SaveError("the seats do not match the players")
+    seats = []
+    for item in data:
+        if not isinstance(item, dict) or set(item) != {"name", "kind"}:
+            raise SaveError("a seat is malformed")
+        kind = next((k for k in SEAT_KINDS if k == item["kind"]), None)
+        if kind is None:
+            raise SaveError("a seat's player kind is unknown")
+        seats.append(Seat(check_name(item["name"]), kind))
+    return tuple(seats)
+
+
+def summarize(session: GameSession) -> Summary:
+    """The summary of a match, from its state (round from the public view)."""
+    view: GameView = session.view(None)
+    round_no = view.round
+    outcome = session.game.outcome(session.state) if session.over else None
+    result = (
+        None
+        if outcome is None
+        else Outcome(tuple(outcome.winners), tuple(outcome.scores), outcome.score_kind)
+    )
+    return Summary(session.game_id, session.names(), round_no, session.over, result)
+
+
+def summary_data(summary: Summary) -> dict[str, Any]:
+    """The summary as JSON-safe data."""
+    result = summary.result
+    return {
+        "game": summary.game,
+        "players": list(summary.players),
+        "round": summary.round,
+        "finished": summary.finished,
+        "result": None
+        if result is None
+        else {
+            "winners": list(result.winners),
+            "scores": list(result.scores),
+            "score_kind": result.score_kind,
+        },
+    }
+
+
+def _int_list(data: Any, what: str, low: int, high: int) -> tuple[int, ...]:
+    if not isinstance(data, list) or len(data) > MAX_SEATS:
+        raise SaveError(f"the summary's {what} are not a list")
+    out = []
+    for value in data:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value < high:
+            raise SaveError(f"the summary's {what} hold an invalid number")
+        out.append(value)
+    return tuple(out)
+
+
+def summary_from_data(data: Any) -> Summary:
+    """A summary from stored data, every field checked; :class:`SaveError` otherwise."""
+    if not isinstance(data, dict):
+        raise SaveError("the save has no summary")
+    game = data.get("game")
+    if not isinstance(game, str) or game not in game_ids():
+        raise SaveError("the summary names no known game")
+    players = data.get("players")
+    if not isinstance(players, list) or not 1 <= len(players) <= MAX_SEATS:
+        raise SaveError("the summary's players are not a list of names")
+    names = tuple(check_name(p) for p in players)
+    round_no = data.get("round")
+    if round_no is not None:
+        round_no = _number(round_no, "round")
+    finished = data.get("finished")
+    if not isinstance(finished, bool):
+        raise SaveError("the summary does not say whether the match is over")
+    raw = data.get("result")
+    result = None
+    if finished:
+        if not isinstance(raw, dict):
+            raise SaveError("the finished match has no result")
+        winners = _int_list(raw.get("winners"), "winners", 0, len(names))
+        scores = _int_list(raw.get("scores"), "scores", -SAFE_LIMIT + 1, SAFE_LIMIT)
+        kind = raw.get("score_kind")
+        if len(set(winners)) != len(winners) or len(scores) != len(names):
+            raise SaveError("the result does not match the players")
+        if not isinstance(kind, str) or not _SCORE_KIND.fullmatch(kind):
+            raise SaveError("the result's kind of score is unknown")
+        result = Outcome(winners, scores, kind)
+    elif raw is not None:
+        raise SaveError("a match in progress has a result")
+    return Summary(game, names, round_no, finished, result)
+
+
+def record_data(
+    saved_id: str, session: GameSession, revision: int, created: int, updated: int
+) -> dict[str, Any]:
+    """The JSON-safe ``game.<id>`` entry of a match (schema 2)."""
+    return {
+        "format": FORMAT,
+        "schema": SCHEMA,
+        "id": saved_id,
+        "revision": revision,
+        "created": created,
+        "updated": updated,
+        "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
+        "summary": summary_data(summarize(session)),
+        "game": core_saves.to_data(session.game, session.state),
+    }
+
+
+def history_data(info: SaveInfo) -> dict[str, Any]:
+    """The JSON-safe ``history.<id>`` entry of a finished match."""
+    return {
+        "format": HISTORY_FORMAT,
+        "schema": HISTORY_SCHEMA,
+        "id": info.id,
+        "revision": info.revision,
+        "created": info.created,
+        "updated": info.updated,
+        "summary": summary_data(info.summary),
+    }
+
+
+def dump(data: dict[str, Any]) -> str:
+    """Compact JSON text (ASCII only, so any storage or file encoding keeps it)."""
+    return json.dumps(data, separators=(",", ":"))
+
+
+def parse_json(text: Any) -> Any:
+    """Parsed JSON of ``text``; :class:`SaveError` if it is not text or not JSON."""
+    if not isinstance(text, str) or len(text) > MAX_ENTRY_CHARS:
+        raise SaveError("the save is not text of a sensible size")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as exc:
+        raise SaveError("the save is not valid JSON") from exc
+
+
+@dataclass(frozen=True)
+class _Envelope:
+    """The checked outer fields of an entry."""
+
+    schema: int
+    id: str
+    revision: int
+    created: int
+    updated: int
+
+
+def _envelope(
+    data: Any, fmt: str, newest: int, expected_id: str | None, what: str
+) -> tuple[dict[str, Any], _Envelope]:
+    """The entry as a dict and its checked outer fields."""
+    if not isinstance(data, dict) or data.get("format") != fmt:
+        raise SaveError(f"this is not a Nordic 21 {what}")
+    schema = data.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
+        raise SaveError("the save has no schema version")
+    if schema > newest:
+        raise SaveError(f"the save was made by a newer version (schema {schema})")
+    saved_id = data.get("id")
+    if not isinstance(saved_id, str) or not _ID.fullmatch(saved_id):
+        raise SaveError("the save has no valid id")
+    if expected_id is not None and saved_id != expected_id:
+        raise SaveError("the save's id does not match its place")
+    envelope = _Envelope(
+        schema,
+        saved_id,
+        _number(data.get("revision"), "revision"),
+        _number(data.get("created"), "created"),
+        _number(data.get("updated"), "updated"),
+    )
+    return data, envelope
+
+
+def parse_record(text: Any, expected_id: str | None = None) -> SavedGame:
+    """A saved match from its entry text, fully checked by a replay.
+
+    Reads schema 1 and 2; :class:`SaveError` (and nothing else) for anything wrong.
+    """
+    return parse_data(parse_json(text), expected_id)
+
+
+def parse_data(data: Any, expected_id: str | None = None) -> SavedGame:
+    """A saved match from parsed entry data (see :func:`parse_record`)."""
+    data, env = _envelope(data, FORMAT, SCHEMA, expected_id, "saved game")
+    game, state = core_saves.from_data(data.get("game"))
+    seats = seats_from_data(data.get("seats"), state.config.players)
+    try:
+        session = GameSession.replay(game, state, seats)
+    except (Nordic21Error, ValueError) as exc:
+        raise SaveError(f"the save cannot be replayed: {exc}") from exc
+    if env.schema >= 2 and summary_from_data(data.get("summary")) != summarize(session):
+        raise SaveError("the save's summary does not match its game")
+    return SavedGame(env.id, session, env.revision, env.created, env.updated)
+
+
+def parse_info(text: Any, expected_id: str | None = None) -> SaveInfo:
+    """A ``game.<id>`` entry's listing, from cheap checks only (see the module doc).
+
+    A schema-1 entry has no summary, so it is replayed (fully checked) here.
+    """
+    data, env = _envelope(parse_json(text), FORMAT, SCHEMA, expected_id, "saved game")
+    if env.schema < 2:
+        return info_of(parse_data(data, expected_id))
+    summary = summary_from_data(data.get("summary"))
+    seats = seats_from_data(data.get("seats"), len(summary.players))
+    if tuple(s.name for s in seats) != summary.players:
+        raise SaveError("the summary's players do not match the seats")
+    core = core_saves.read_header(data.get("game"))
+    if core.game != summary.game:
+        raise SaveError("the summary names another game")
+    if core.config.get("players") != len(seats):
+        raise SaveError("the seats do not match the players")
+    return SaveInfo(env.id, summary, env.revision, env.created, env.updated)
+
+
+def parse_history(text: Any, expected_id: str | None = None) -> SaveInfo:
+    """A ``history.<id>`` entry, every field checked; :class:`SaveError` otherwise."""
+    return parse_history_data(parse_json(text), expected_id)
+
+
+def parse_history_data(data: Any, expected_id: str | None = None) -> SaveInfo:
+    """A history entry from parsed data (see :func:`parse_history`)."""
+    data, env = _envelope(data, HISTORY_FORMAT, HISTORY_SCHEMA, expected_id, "history")
+    summary = summary_from_data(data.get("summary"))
+    if not summary.finished:
+        raise SaveError("a match in the history is not finished")
+    return SaveInfo(env.id, summary, env.revision, env.created, env.updated)
+
+
+def info_of(saved: SavedGame) -> SaveInfo:
+    """The listing of a fully read match."""
+    return SaveInfo(
+        saved.id, summarize(saved.session), saved.revision, saved.created, saved.updated
+    )
+
+
+def free_id(base: str, taken: set[str]) -> str:
+    """``base``, or ``base-2``, ``base-3``... whichever is not in ``taken``."""
+    base = base[:56]
+    candidate, n = base, 1
+    while candidate in taken:
+        n += 1
+        candidate = f"{base}-{n}"
+    return candidate
+
+
+def new_id(existing: Sequence[str], seed: int) -> str:
+    """A fresh entry id, not in ``existing`` (prefer :meth:`SaveBook.fresh_id`)."""
+    return free_id(f"g{seed:x}", set(existing))
