@@ -24,13 +24,17 @@ TABLE_CSS = Path(__file__).resolve().parent.parent / "web" / "table" / "table.cs
 
 @pytest.mark.parametrize(("width", "height"), SIZES)
 @pytest.mark.parametrize("seats", range(2, 11))
-@pytest.mark.parametrize("hand_cards", [0, 7])
+@pytest.mark.parametrize(("hand_cards", "trick"), [(0, False), (7, False), (7, True)])
 def test_seats_fit_on_the_felt_without_overlap(
-    width: int, height: int, seats: int, hand_cards: int
+    width: int, height: int, seats: int, hand_cards: int, trick: bool
 ) -> None:
-    table = table_layout(width, height, seats, seats - 1, hand_cards)
+    table = table_layout(width, height, seats, seats - 1, hand_cards, trick)
     felt = table.felt
     centre = [table.pot, table.deck, table.discard]
+    assert (table.trick is not None) == trick
+    if table.trick is not None:
+        assert not any(table.trick.overlaps(c) for c in centre)
+        centre.append(table.trick)
     for i, box in enumerate(table.seats):
         assert all(felt.contains(x, y) for x, y in box.corners()), (i, box)
         assert not any(box.overlaps(c) for c in centre), (i, box)
@@ -177,9 +181,15 @@ def test_face_down_cards_carry_nothing_of_the_card() -> None:
     assert markup == again
 
 
-def test_the_scene_needs_one_seat_per_place() -> None:
+def test_the_scene_needs_one_seat_per_place_and_room_for_a_trick() -> None:
     with pytest.raises(ValueError, match="seats for a layout"):
         art.scene(table_layout(1024, 768, 4, 0), _seats(3), "en", "Table")
+    with pytest.raises(ValueError, match="trick=True"):
+        art.scene(table_layout(1024, 768, 4, 0), _seats(4), "en", "Table", centre=[("t", 1)])
+    trick = art.scene(
+        table_layout(1024, 768, 4, 0, trick=True), _seats(4), "en", "T", centre=[("t-1", 1)]
+    )
+    assert 'data-key="t-1"' in trick
 
 
 def test_hand_buttons_say_which_card_and_which_may_be_played() -> None:
@@ -201,6 +211,9 @@ def test_dice_and_chips_refuse_impossible_values() -> None:
     assert art.die(6, 40).count("<circle") == 6
     with pytest.raises(ValueError, match="1 to 6"):
         art.die(7, 40)
+    table = table_layout(1024, 768, 2, 0)
+    with pytest.raises(ValueError, match="six dice"):
+        art.scene(table, [art.Seat("A", dice=(1,) * 7), art.Seat("B")], "en", "T")
     with pytest.raises(ValueError, match="fewer"):
         art.chip_stack(-1, 30, "pot", 0, 0)
     many = art.chip_stack(40, 30, "pot", 0, 0)

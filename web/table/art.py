@@ -43,15 +43,15 @@ SUIT_PATHS = (
 PIPS = {
     2: [(50, 28), (50, 112)],
     3: [(50, 28), (50, 70), (50, 112)],
-    4: [(32, 28), (68, 28), (32, 112), (68, 112)],
-    5: [(32, 28), (68, 28), (50, 70), (32, 112), (68, 112)],
-    6: [(32, 28), (68, 28), (32, 70), (68, 70), (32, 112), (68, 112)],
-    7: [(32, 28), (68, 28), (50, 49), (32, 70), (68, 70), (32, 112), (68, 112)],
-    8: [(32, 28), (68, 28), (50, 49), (32, 70), (68, 70), (50, 91), (32, 112), (68, 112)],
-    9: [(32, 28), (68, 28), (32, 56), (68, 56), (50, 70), (32, 84), (68, 84), (32, 112), (68, 112)],
+    4: [(35, 28), (65, 28), (35, 112), (65, 112)],
+    5: [(35, 28), (65, 28), (50, 70), (35, 112), (65, 112)],
+    6: [(35, 28), (65, 28), (35, 70), (65, 70), (35, 112), (65, 112)],
+    7: [(35, 28), (65, 28), (50, 49), (35, 70), (65, 70), (35, 112), (65, 112)],
+    8: [(35, 28), (65, 28), (50, 49), (35, 70), (65, 70), (50, 91), (35, 112), (65, 112)],
+    9: [(35, 28), (65, 28), (35, 56), (65, 56), (50, 70), (35, 84), (65, 84), (35, 112), (65, 112)],
     10: [
-        (32, 28), (68, 28), (50, 42), (32, 56), (68, 56),
-        (32, 84), (68, 84), (50, 98), (32, 112), (68, 112),
+        (35, 28), (65, 28), (50, 42), (35, 56), (65, 56),
+        (35, 84), (65, 84), (50, 98), (35, 112), (65, 112),
     ],
 }  # fmt: skip
 #: Die pips on a 100x100 face.
@@ -100,14 +100,14 @@ def suit_mark(suit_index: int, x: float, y: float, size: float, flip: bool = Fal
 
 
 def _corner(label: str, suit_index: int, colour: str, flip: bool) -> Markup:
-    size = 22 if len(label) == 1 else 19
+    size = 22 if len(label) == 1 else 17
     parts = h(
         "g",
         {"transform": "rotate(180 50 70)"} if flip else None,
         h(
             "text",
             {
-                "x": 13,
+                "x": 14,
                 "y": 25,
                 "font-size": size,
                 "font-weight": 700,
@@ -118,7 +118,7 @@ def _corner(label: str, suit_index: int, colour: str, flip: bool) -> Markup:
             },
             label,
         ),
-        suit_mark(suit_index, 13, 37, 13),
+        suit_mark(suit_index, 14, 37, 13),
     )
     return parts
 
@@ -130,7 +130,7 @@ def card_face(card: int, lang: str, width: float) -> Markup:
     colour = RED if s in (1, 2) else INK
     middle: list[Markup] = []
     if r in PIPS:
-        middle = [suit_mark(s, x, y, 18, flip=y > 70) for x, y in PIPS[r]]
+        middle = [suit_mark(s, x, y, 17, flip=y > 70) for x, y in PIPS[r]]
     elif r == 14:
         middle = [suit_mark(s, 50, 70, 46)]
     else:
@@ -444,6 +444,58 @@ def _fit_text(text: str, width: float, font: float) -> str:
     return text if len(text) <= most else text[: most - 1] + "\u2026"
 
 
+def _plate_chips(index: int, count: int | None, font: float, box_w: float) -> tuple[Markup, float]:
+    """A seat's chips at the right of its name plate: a small stack and the count.
+
+    Returns the markup and the width it takes (none without chips).
+    """
+    if count is None:
+        return fragment(), 0.0
+    if count < 0:
+        raise ValueError("a stack cannot hold fewer than no chips")
+    chip = font * 1.25
+    text_w = font * 0.62 * len(str(count))
+    width = chip + 4 + text_w
+    x = box_w - 8 - chip
+    chips = [
+        h(
+            "ellipse",
+            {
+                "cx": _n(x + chip / 2),
+                "cy": _n(font + 1 - k * font * 0.22),
+                "rx": _n(chip / 2),
+                "ry": _n(chip * 0.22),
+                "fill": CHIP_COLOURS[k],
+                "stroke": "#f3ead7",
+                "stroke-width": 1,
+                "stroke-dasharray": _n(chip * 0.15),
+                "class": "chip",
+            },
+        )
+        for k in range(min(count, 3))
+    ]
+    text = h(
+        "text",
+        {
+            "x": _n(x - 4),
+            "y": _n(font + 4),
+            "font-size": _n(font),
+            "font-weight": 700,
+            "font-family": FONT,
+            "text-anchor": "end",
+            "fill": GOLD,
+        },
+        str(count),
+    )
+    keyed = h(
+        "g",
+        {"data-key": f"s{index}-chips", "data-motion": "chips", "data-count": count},
+        chips,
+        text,
+    )
+    return keyed, width
+
+
 def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float) -> Markup:
     """One seat: a plate with the name (and chips), its cards or dice below."""
     font = max(12.0, min(16.0, box.h * 0.15))
@@ -451,7 +503,7 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float) -> Markup:
     stroke = {"won": GOLD, "bust": "#e06c5a"}.get(info.mark or "", "#ffffff33")
     if info.active:
         stroke = GOLD
-    chips_w = plate_h * 0.8 if info.chips is not None else 0.0
+    chips, chips_w = _plate_chips(index, info.chips, font, box.w)
     pieces: list[Markup] = [
         h(
             "rect",
@@ -478,13 +530,10 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float) -> Markup:
                 "font-family": FONT,
                 "fill": "#fff",
             },
-            _fit_text(info.name, box.w - 16 - chips_w * 1.6, font),
+            _fit_text(info.name, box.w - 20 - chips_w, font),
         ),
+        chips,
     ]
-    if info.chips is not None:
-        pieces.append(
-            chip_stack(info.chips, chips_w * 0.9, f"s{index}-chips", box.w - chips_w * 1.6, 2)
-        )
     if info.note:
         pieces.append(
             h(
@@ -540,14 +589,24 @@ def _seat_things(
             for j, card in enumerate(info.cards)
         )
     if info.dice:
-        n = len(info.dice)
-        size = min(room, (width - 12) / n - 4)
-        left = (width - (size + 4) * n + 4) / 2
-        y = top + (room - size) / 2
-        return fragment(
-            placed(f"s{index}-d{j}", left + j * (size + 4), y, die(v, size), motion="die", value=v)
-            for j, v in enumerate(info.dice)
-        )
+        if len(info.dice) > 6:
+            raise ValueError("a seat shows at most six dice")
+        # one size at every seat, whatever the count: up to three dice a row, two rows
+        size = min((width - 12) / 3 - 4, (room - 4) / 2)
+        rows = [info.dice[:3], info.dice[3:6]] if len(info.dice) > 3 else [info.dice]
+        y = top + (room - len(rows) * (size + 4) + 4) / 2
+        out = []
+        for r, row in enumerate(rows):
+            left = (width - (size + 4) * len(row) + 4) / 2
+            for c, v in enumerate(row):
+                j = r * 3 + c
+                x = left + c * (size + 4)
+                out.append(
+                    placed(
+                        f"s{index}-d{j}", x, y + r * (size + 4), die(v, size), motion="die", value=v
+                    )
+                )
+        return fragment(out)
     return fragment()
 
 
@@ -596,15 +655,15 @@ def scene(
         p = layout.pot
         parts.append(chip_stack(pot, p.w, "pot", p.x, p.y + p.h * 0.1))
     if centre:
-        p = layout.pot
+        row = layout.trick
+        if row is None:
+            raise ValueError("cards in the middle need a layout made with trick=True")
         n = len(centre)
         w = layout.table_card_w
-        step = min(w * 0.7, (scn.w * 0.5) / max(1, n))
-        left = p.cx - (w + step * (n - 1)) / 2
+        step = min(w + 4, (row.w - w) / max(1, n - 1))
+        left = row.cx - (w + step * (n - 1)) / 2
         for k, (key, card) in enumerate(centre):
-            parts.append(
-                placed(key, left + k * step, p.y + p.h + 6, card_face(card, lang, w), face="up")
-            )
+            parts.append(placed(key, left + k * step, row.y, card_face(card, lang, w), face="up"))
     for index, (box, info) in enumerate(zip(layout.seats, seats, strict=True)):
         parts.append(seat(index, box, info, lang, layout.seat_card_w))
     if moment is not None:

@@ -121,6 +121,8 @@ class TableLayout:
     seat_card_w: float
     table_card_w: float
     hand: HandLayout | None
+    #: The row under the deck and the pot where a trick's cards lie (trick games only).
+    trick: Rect | None
 
 
 def _ellipse_points(rx: float, ry: float, samples: int = 720) -> list[tuple[float, float]]:
@@ -286,18 +288,33 @@ def _hand(card_w: int, overlap: int, width: float, height: float, pad: float) ->
 
 
 def table_layout(
-    width: float, height: float, seats: int, bottom_seat: int, hand_cards: int = 0
+    width: float,
+    height: float,
+    seats: int,
+    bottom_seat: int,
+    hand_cards: int = 0,
+    trick: bool = False,
 ) -> TableLayout:
     """The whole table for ``seats`` seats in ``width`` x ``height`` CSS pixels.
 
     With ``hand_cards``, a band at the bottom holds the own hand and the felt takes
-    the rest of the height.
+    the rest of the height. With ``trick``, the middle keeps a row for the cards of a
+    trick under the deck and the pot, and the seats make room for it.
     """
     _check(seats, bottom_seat, width, height)
     hand = hand_layout(hand_cards, width, height) if hand_cards else None
     scene = Rect(0, 0, width, height - (hand.band.h if hand else 0))
     felt = _felt(scene)
     pot, deck, discard, cluster = _centre_cluster(felt)
+    trick_row = None
+    if trick:
+        # the middle row moves up by half a card, the trick lies under it
+        lift = (cluster.h + 6) / 2
+        pot, deck, discard, cluster = (
+            Rect(r.x, r.y - lift, r.w, r.h) for r in (pot, deck, discard, cluster)
+        )
+        trick_row = Rect(cluster.x, cluster.y + cluster.h + 6, cluster.w, cluster.h)
+        cluster = Rect(cluster.x, cluster.y, cluster.w, 2 * cluster.h + 6)
     w, h = _seat_size(felt, seats, cluster)
     boxes = tuple(centred(x, y, w, h) for x, y in _centres(felt, seats, bottom_seat, w, h))
     return TableLayout(
@@ -312,4 +329,5 @@ def table_layout(
         seat_card_w=round(min(w * 0.3, (h - 26) / CARD_RATIO), 1),
         table_card_w=deck.w,
         hand=hand,
+        trick=trick_row,
     )

@@ -31,7 +31,15 @@ let before = new Map();
 const running = new Set();
 
 function keyed(root) {
-  return root.querySelectorAll("[data-key]");
+  return [...root.querySelectorAll("[data-key]")].filter((el) => !el.closest(".n21-ghosts"));
+}
+
+/** A copy to fly with: no keys (it must never be taken for the real thing). */
+function copyOf(el) {
+  const copy = el.cloneNode(true);
+  copy.removeAttribute("data-key");
+  for (const inner of copy.querySelectorAll("[data-key]")) inner.removeAttribute("data-key");
+  return copy;
 }
 
 function snapshot(el) {
@@ -42,7 +50,7 @@ function snapshot(el) {
     value: el.getAttribute("data-value"),
     count: el.getAttribute("data-count"),
     // a copy to fly with if the element is gone after the patch
-    ghost: el.cloneNode(true),
+    ghost: copyOf(el),
     bbox: el instanceof SVGGraphicsElement ? box(el) : null,
   };
 }
@@ -189,7 +197,7 @@ function ghost(shot) {
   box.style.width = `${r.width}px`;
   box.style.height = `${r.height}px`;
   box.style.transform = `translate(${r.left}px, ${r.top}px)`;
-  let copy = shot.ghost;
+  let copy = shot.ghost.cloneNode(true);
   if (shot.bbox) {
     // an SVG piece: wrap it in an <svg> whose viewBox is the piece's own box
     const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
@@ -201,7 +209,6 @@ function ghost(shot) {
     svg.appendChild(copy);
     copy = svg;
   }
-  copy.removeAttribute && copy.removeAttribute("data-key");
   box.appendChild(copy);
   layer().appendChild(box);
   return box;
