@@ -32,7 +32,8 @@ from playwright.sync_api import Page, sync_playwright  # noqa: E402
 
 from e2e.browser import CHROMIUM_ARGS, system_chromium  # noqa: E402
 from e2e.server import SiteServer  # noqa: E402
-from pygame_core.cards import make_card  # noqa: E402
+from pygame_core.cards import make_card, rank, suit  # noqa: E402
+from web.i18n import table  # noqa: E402
 from web.markup import Markup, fragment, h  # noqa: E402
 from web.table import art  # noqa: E402
 from web.table.layout import table_layout  # noqa: E402
@@ -46,6 +47,8 @@ CSP = (
     "style-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'"
 )
 NAMES = ["Kari", "Ola", "Bot Berit", "Nils", "Åse", "Bot Per", "Ingrid", "Sven", "Mette", "Jon"]
+#: True once motion.js and sound.js have run (a function: the CSP forbids eval).
+LOADED = "() => window.nordic21Motion && window.nordic21Sound"
 #: Room the play screen keeps for its header and controls above and below the table.
 CHROME = 120
 
@@ -110,6 +113,14 @@ show();
 """
 
 
+def card_name(card: int, lang: str) -> str:
+    """A card's accessible name as the app says it (``card.name`` of the locale)."""
+    strings = table(lang)
+    return strings["card.name"].format(
+        rank=strings[f"card.rank.{rank(card)}"], suit=strings[f"card.suit.{suit(card)}"]
+    )
+
+
 def bar(text: str) -> Markup:
     return h("div", {"class": "bar"}, text)
 
@@ -155,7 +166,7 @@ def banker_table(width: int, height: int) -> Markup:
                 hand_cards,
                 layout.hand,
                 "nb",
-                ["hjerter dame", "spar 5", "ruter 4"],
+                [card_name(c, "nb") for c in hand_cards],
                 action="play",
                 playable=frozenset(hand_cards),
             ),
@@ -211,7 +222,7 @@ def trick_table(width: int, height: int) -> Markup:
                 hand_cards,
                 layout.hand,
                 "da",
-                [str(c) for c in hand_cards],
+                [card_name(c, "da") for c in hand_cards],
                 action="play",
                 playable=frozenset(hand_cards[:3]),
             ),
@@ -221,7 +232,7 @@ def trick_table(width: int, height: int) -> Markup:
 
 def gallery(width: int) -> Markup:
     w = 72 if width > 500 else 52
-    rows = []
+    rows: list[Markup | list[Markup]] = []
     for lang in LANGS:
         rows.append(h("h2", None, lang))
         rows.append(
@@ -258,7 +269,7 @@ def deal_states(width: int, height: int) -> Markup:
     own = [make_card(14, 1), make_card(9, 0)]
     after = fragment(
         art.scene(layout, dealt, "nb", "Bordet", pot=5, deck=42),
-        art.hand(own, layout.hand, "nb", ["hjerter ess", "spar 9"]),
+        art.hand(own, layout.hand, "nb", [card_name(c, "nb") for c in own]),
     )
     return fragment(
         bar("Deal"),
@@ -322,7 +333,9 @@ def main() -> int:
                     size = f"{width}x{height}"
                     for name, url in urls.items():
                         page.goto(server.url + url)
-                        page.wait_for_function("window.nordic21Motion && window.nordic21Sound")
+                        page.wait_for_function(
+                            "() => window.nordic21Motion && window.nordic21Sound"
+                        )
                         if name == "deal":
                             page.evaluate("window.preview.show()")
                             page.wait_for_timeout(250)

@@ -739,11 +739,12 @@ def hand(
                 "type": "button",
                 "data-action": action,
                 "data-card": card,
-                "aria-label": name,
                 "aria-pressed": ("true" if card in selected else "false") if selected else None,
                 "disabled": playable is not None and card not in playable,
             }
         )
-        items.append(h("button", attrs, art))
+        # the name as hidden text, not aria-label: axe (rightly) wants a label to contain
+        # the visible text, and the corners' "Kn" is not in "ruter knekt"
+        items.append(h("button", attrs, art, h("span", {"class": "sr-only"}, name)))
     tag = "ul" if action is None else "div"
     return h(tag, {"class": f"n21-hand ov-{overlap}", "data-key": "hand"}, items)
