@@ -156,3 +156,44 @@ def test_full_tables_fit_without_scrolling(
     )
     assert overflow[0] <= 0 and overflow[1] <= 0, overflow
     assert page.locator("[data-key^='seat-']").count() in (7, 8, 10)
+
+
+def test_dice_tumble_cards_turn_and_moments_pop(page: Page, previews: Any) -> None:
+    _open(page, previews, "table-tjueett")
+    summary = page.evaluate(
+        """() => {
+          const m = window.nordic21Motion;
+          m.capture();
+          // a face-down card turned up, as when the bank shows its hidden card
+          document.querySelector('[data-key="s0-c0"]').setAttribute('data-face', 'up');
+          return m.play();
+        }"""
+    )
+    assert summary["flipped"] == 1
+    _open(page, previews, "table-dice41")
+    summary = page.evaluate(
+        """() => {
+          const m = window.nordic21Motion;
+          m.capture();
+          const die = document.querySelector('[data-motion="die"]');
+          die.setAttribute('data-value', die.getAttribute('data-value') === '6' ? '5' : '6');
+          return m.play();
+        }"""
+    )
+    assert summary["dice"] == 1
+    assert page.evaluate("window.nordic21Motion.running()") == 1
+    # a moment (the 21!) pops up when it first appears
+    _open(page, previews, "table-tjueett")
+    summary = page.evaluate(
+        """() => {
+          const m = window.nordic21Motion;
+          const moment = document.querySelector('[data-moment]');
+          const parent = moment.parentNode;
+          moment.remove();
+          m.capture();
+          parent.appendChild(moment);
+          return m.play();
+        }"""
+    )
+    assert summary["moments"] == ["twentyone"]
+    assert page.evaluate("window.nordic21Motion.running()") >= 1

@@ -326,7 +326,7 @@ def table_layout(
         pot=pot,
         deck=deck,
         discard=discard,
-        seat_card_w=round(min(w * 0.3, (h - 26) / CARD_RATIO), 1),
+        seat_card_w=round(min(w * 0.34, (h - 26) / CARD_RATIO), 1),
         table_card_w=deck.w,
         hand=hand,
         trick=trick_row,
