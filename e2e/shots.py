@@ -105,8 +105,13 @@ window.preview = {
     going = false;
     const span = frames[frames.length - 1] - frames[0];
     const gaps = frames.slice(1).map((t, i) => t - frames[i]);
+    const worst = Math.max(...gaps);
+    const sorted = [...gaps].sort((a, b) => a - b);
     return { summary, started, frames: frames.length, ms: span,
-             fps: (frames.length - 1) / (span / 1000), worstGapMs: Math.max(...gaps) };
+             fps: (frames.length - 1) / (span / 1000), worstGapMs: worst,
+             worstGapAtMs: frames[gaps.indexOf(worst)] - frames[0],
+             medianGapMs: sorted[Math.floor(sorted.length / 2)],
+             over20ms: gaps.filter((g) => g > 20).length };
   },
 };
 show();
