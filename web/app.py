@@ -220,6 +220,7 @@ class App:
                 cover=eyes.cover,
                 amount=self.stepper_amount(eyes.viewer),
                 selected=self.picked_cards(),
+                size=self.window_size(),
             )
             return get_ui(self.session.game_id).render_play(self.tr, self.session, opts)
         if self.screen == "rules":
@@ -238,6 +239,18 @@ class App:
             now_ms=self.page.now_ms(),
         )
         return render_home(self.tr, game_ids(), data)
+
+    def window_size(self) -> tuple[int, int]:
+        """The window's size, which the felt is laid out to fit (a page without a
+        ``viewport()``, such as a test's, gets the play screen's default size)."""
+        viewport = getattr(self.page, "viewport", None)
+        return viewport() if viewport is not None else self.opts.size
+
+    def on_resize(self) -> None:
+        """The window changed size (a phone turned): lay the felt out again."""
+        if self.screen == "play" and self.opts.size != self.window_size():
+            self.opts = replace(self.opts, size=self.window_size())
+            self.render(push=False)
 
     def stepper_amount(self, viewer: int | None) -> int:
         """The stake/bet stepper's amount, reset to the smallest allowed at each new bet."""

@@ -10,7 +10,7 @@ from web.coach import BankerAdvice, banker_advice
 from web.eventtext import log_lines
 from web.i18n import Translator, percent
 from web.markup import Markup, classes, h
-from web.screens.cards import cover_screen, hand
+from web.screens.cards import HIDDEN, card_name, cover_screen, hand
 from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
@@ -19,7 +19,9 @@ from web.screens.play import (
     stage_section,
     table_layout,
 )
+from web.screens.tablescene import felt, layout_for, own_hand
 from web.session import GameSession
+from web.table import art
 
 #: Events whose lines are shown on the table as they happen (payouts, the bank moving).
 PAYOUT_EVENTS = frozenset(
@@ -197,7 +199,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
     return h(
         "li",
         {
-            "class": classes("seat", seat == view.actor and "current", is_banker and "banker"),
+            "class": classes("seat-line", seat == view.actor and "current", is_banker and "banker"),
             "aria-current": "true" if seat == view.actor else None,
         },
         h("span", {"class": "seat-name"}, session.seats[seat].name),
@@ -210,6 +212,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
             tr.t("banker.hand_of", name=session.seats[seat].name),
             fresh_cards(session, seat),
             hidden_first=seat == view.viewer,
+            keyed=False,
         )
         if cards
         else None,
@@ -218,6 +221,31 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
             {"class": "seat-figures"},
             [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in figures],
         ),
+    )
+
+
+def seat_cards(view: Any, seat: int) -> tuple[int, ...]:
+    """The cards lying in front of ``seat``: the bank's hand at the banker's seat."""
+    return view.bank_hand if seat == view.banker else view.hands[seat]
+
+
+def table_seat(tr: Translator, session: GameSession, view: Any, seat: int) -> art.Seat:
+    """What the felt shows at ``seat``: chips, cards (face down as the view has them),
+    and its status in a few words."""
+    status = view.status[seat]
+    note = tr.t(f"banker.status.{status}")
+    if seat == view.banker and view.bank_hand:
+        note = tr.t("banker.bank_total", total=view.bank_total)
+    elif view.bets[seat]:
+        note = f"{note} · {tr.t('figure.bet')} {view.bets[seat]}"
+    mark = {"won": "won", "lost": "bust"}.get(status)
+    return art.Seat(
+        session.seats[seat].name,
+        chips=view.chips[seat],
+        cards=tuple(None if c == HIDDEN else c for c in seat_cards(view, seat)),
+        note=note,
+        active=seat == view.actor,
+        mark=mark,
     )
 
 
@@ -249,20 +277,9 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 "div",
                 {"class": "bank"},
                 h("p", {"class": "bank-title"}, tr.t("banker.bank_of", name=bank_name)),
-                h("p", {"class": "pot big-figure"}, tr.t("play.pot", chips=view.pot)),
-                hand(
-                    tr, view.bank_hand, tr.t("banker.bank_cards"), fresh_cards(session, view.banker)
-                )
-                if view.bank_hand
-                else None,
                 h("p", {"class": "bank-total"}, tr.t("banker.bank_total", total=view.bank_total))
                 if view.bank_hand
                 else None,
-                h(
-                    "p",
-                    {"class": "deck-info"},
-                    tr.t("banker.deck_info", deck=view.deck_size, discard=len(view.discard)),
-                ),
             ),
             h("p", {"class": "own-total"}, tr.t("banker.your_total", total=view.own_total))
             if view.own_total is not None and view.viewer != view.banker
@@ -271,6 +288,20 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         )
     coach = coach_panel(tr, banker_advice(view), names) if opts.coach else None
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
+    own = seat_cards(view, view.viewer) if view.viewer is not None else ()
+    mine = tuple(c for c in own if c != HIDDEN)
+    layout = layout_for(session, opts, hand_cards=len(mine))
+    table = [
+        felt(
+            tr,
+            layout,
+            [table_seat(tr, session, view, s) for s in range(view.players)],
+            pot=view.pot,
+            deck=view.deck_size,
+            discard=view.discard[-1] if view.discard else None,
+        ),
+        own_hand(tr, layout, mine, [card_name(tr, c) for c in mine]),
+    ]
     return table_layout(
         tr,
         session,
@@ -290,4 +321,5 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         ],
         [seat_row(tr, session, view, s) for s in range(view.players)],
         lines,
+        felt=table,
     )

@@ -18,8 +18,10 @@ from web.screens.play import (
     stage_section,
     table_layout,
 )
+from web.screens.tablescene import felt, layout_for
 from web.session import GameSession
 from web.svg import die_face
+from web.table import art
 
 
 def dice_row(tr: Translator, dice: tuple[int, ...], fresh: bool, css: str = "dice") -> Markup:
@@ -176,6 +178,21 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if config.chips else None
     coach = dice21_coach(tr, dice21_advice(view)) if opts.coach and human else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
+    table = felt(
+        tr,
+        layout_for(session, opts),
+        [
+            art.Seat(
+                session.seats[s.seat].name,
+                chips=s.chips if config.chips else None,
+                dice=view.last_throw if s.seat == view.last_throw_seat else (),
+                note=f"{_dice21_status(tr, s)} · {s.total}",
+                active=s.seat == view.actor,
+            )
+            for s in view.seats
+        ],
+        pot=view.pot if config.chips else None,
+    )
     return table_layout(
         tr,
         session,
@@ -186,6 +203,7 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         seats,
         lines,
         side_top=pot,
+        felt=table,
     )
 
 
@@ -324,6 +342,21 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         )
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
+    table = felt(
+        tr,
+        layout_for(session, opts),
+        [
+            art.Seat(
+                session.seats[seat].name,
+                chips=view.chips[seat] if view.uses_chips else None,
+                dice=view.kept[seat],
+                note=_dice41_status(tr, view, seat),
+                active=seat == view.actor,
+            )
+            for seat in range(view.players)
+        ],
+        pot=view.pot if view.uses_chips else None,
+    )
     return table_layout(
         tr,
         session,
@@ -334,4 +367,5 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         seats,
         lines,
         side_top=pot,
+        felt=table,
     )

@@ -29,6 +29,8 @@ class PlayOptions:
     amount: int = 0
     #: Cards the player has picked (Twenty One).
     selected: tuple[int, ...] = ()
+    #: The window's size in CSS pixels: the felt is laid out to fit it.
+    size: tuple[int, int] = (1024, 768)
 
 
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
@@ -84,7 +86,7 @@ def seat_card(
     return h(
         "li",
         {
-            "class": classes("seat", current and "current"),
+            "class": classes("seat-line", current and "current"),
             "aria-current": "true" if current else None,
         },
         h("span", {"class": "seat-name"}, name),
@@ -163,6 +165,16 @@ def stage_section(
     )
 
 
+def history(tr: Translator, lines: Sequence[str]) -> Markup:
+    """The log as a drawer, closed: the table itself is how the game is followed."""
+    return h(
+        "details",
+        {"class": "history", "data-key": "history"},
+        h("summary", {"class": "button quiet"}, tr.t("play.history")),
+        log_panel(tr, lines),
+    )
+
+
 def table_layout(
     tr: Translator,
     session: GameSession,
@@ -173,19 +185,23 @@ def table_layout(
     seats: Sequence[Markup],
     log: Sequence[str],
     side_top: Child = None,
+    felt: Child = None,
 ) -> Markup:
-    """A play screen: the bar, the table in the middle, seats and log at the side."""
+    """A play screen: the bar, the felt (and the own hand), and beside or under it what
+    to do now, the seats in words (for screen readers: the felt is one picture) and the
+    history drawer."""
     side = [
+        *main,
         side_top,
-        h("ul", {"class": "seats", "aria-label": tr.t("play.seats")}, seats),
-        log_panel(tr, log),
+        h("ul", {"class": "seats sr-only", "aria-label": tr.t("play.seats")}, seats),
+        history(tr, log),
     ]
     return fragment(
         play_bar(tr, session, opts, subtitle),
         h(
             "main",
             {"class": f"table {css}", "id": "main"},
-            h("div", {"class": "table-main"}, main),
+            h("div", {"class": "table-main"}, felt),
             h("div", {"class": "table-side"}, side),
         ),
     )
