@@ -23,6 +23,7 @@ import json
 import sys
 import tempfile
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:  # run as a script: make the packages importable
@@ -314,6 +315,48 @@ def guard(page: Page, problems: list[str]) -> None:
     )
 
 
+#: Each game by its tile's name, with its most seats (play-<id>-<size>.png).
+PLAY_GAMES = (
+    ("dice21", "21", 8),
+    ("dice41", "41", 8),
+    ("tjueett", "Tjueett", 10),
+    ("tjugoett", "Tjugoett", 10),
+    ("twentyone", "Twenty One", 7),
+)
+#: A person's turn on the real site (a move button or a card to pick is enabled).
+HUMAN_TURN = """() => document.querySelector('[data-action="act"]:not([disabled])') ||
+    document.querySelector('.card-button:not([disabled])')"""
+
+
+def play_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
+    """The real site's play screens, one person and bots at the most seats, at every size:
+    the first turn of the person, after the bots before them have moved."""
+    from e2e.helpers import button, open_setup, set_seats
+
+    for game_id, tile, most in PLAY_GAMES:
+        width, height = SIZES[0]
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, service_workers="block"
+        )
+        page = context.new_page()
+        guard(page, problems)
+        open_setup(page, server.url, tile)
+        set_seats(page, [("Ann", "human")] + [(f"Bot {n}", "medium") for n in range(2, most + 1)])
+        button(page, "Start").click()
+        page.wait_for_function(HUMAN_TURN, timeout=120_000)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(700)  # the resize is laid out after 150 ms
+            page.screenshot(path=str(ARTIFACTS / f"play-{game_id}-{width}x{height}.png"))
+            over = page.evaluate(
+                "document.documentElement.scrollHeight > innerHeight + 1"
+                " || document.documentElement.scrollWidth > innerWidth + 1"
+            )
+            if over:
+                problems.append(f"play {game_id} at {width}x{height} needs scrolling")
+        context.close()
+
+
 def main() -> int:
     if not (SITE / "index.html").is_file():
         print("build the site first: python3 scripts/build_site.py --out _site", file=sys.stderr)
@@ -328,7 +371,8 @@ def main() -> int:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=system_chromium(), args=CHROMIUM_ARGS)
-                for width, height in SIZES:
+                play_shots(browser, server, problems)
+                for width, height in SIZES if "--play-only" not in sys.argv else ():
                     urls = write_previews(root, width, height)
                     context = browser.new_context(
                         viewport={"width": width, "height": height}, service_workers="block"

@@ -9,6 +9,7 @@ short visible pause. Nothing here imports the browser, so pytest drives it.
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
@@ -49,6 +50,8 @@ from web.storage import PREFIX, StorageFull
 
 LANG_KEY = "lang"
 SPEED_KEY = "speed"
+#: "off" when sound and vibration are off: web/table/sound.js reads the same entry.
+SOUND_KEY = "sound"
 #: The saved match on screen, so a reload comes back to it.
 OPEN_KEY = "open"
 #: Seconds a bot "thinks" before it moves, per speed setting.
@@ -221,6 +224,7 @@ class App:
                 amount=self.stepper_amount(eyes.viewer),
                 selected=self.picked_cards(),
                 size=self.window_size(),
+                muted=self.store.get(SOUND_KEY) == "off",
             )
             return get_ui(self.session.game_id).render_play(self.tr, self.session, opts)
         if self.screen == "rules":
@@ -530,6 +534,11 @@ class App:
     def do_toggle_coach(self, data: dict[str, str]) -> None:
         self.opts = replace(self.opts, coach=not self.opts.coach)
 
+    def do_toggle_sound(self, data: dict[str, str]) -> None:
+        # storage full: nothing more can be stored, the sound stays as it is
+        with contextlib.suppress(StorageFull):
+            self.store.set(SOUND_KEY, "on" if self.store.get(SOUND_KEY) == "off" else "off")
+
     def do_set_speed(self, data: dict[str, str]) -> None:
         speed = data.get("speed", "normal")
         if speed in SPEEDS:
@@ -623,6 +632,7 @@ ACTIONS: Mapping[str, Callable[[App, dict[str, str]], None]] = {
     "toggle-card": App.do_toggle_card,
     "show-cards": App.do_show_cards,
     "amount": App.do_amount,
+    "toggle-sound": App.do_toggle_sound,
     "toggle-coach": App.do_toggle_coach,
     "set-speed": App.do_set_speed,
     "new-game": App.do_new_game,

@@ -31,6 +31,8 @@ class PlayOptions:
     selected: tuple[int, ...] = ()
     #: The window's size in CSS pixels: the felt is laid out to fit it.
     size: tuple[int, int] = (1024, 768)
+    #: Whether sound and vibration are off (web/table/sound.js reads the same entry).
+    muted: bool = False
 
 
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
@@ -58,6 +60,17 @@ def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: 
             "set-speed",
             kind="quiet",
             speed=next_speed,
+        ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button quiet toggle",
+                "data-action": "toggle-sound",
+                "data-focus": "toggle-sound",
+                "aria-pressed": "false" if opts.muted else "true",
+            },
+            tr.t("play.sound"),
         ),
         button(tr.t("nav.rules"), "open-rules", kind="quiet", game=gid),
         button(tr.t("play.new_game"), "new-game", kind="quiet"),

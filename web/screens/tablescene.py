@@ -24,9 +24,9 @@ from web.table.layout import TableLayout, table_layout
 SIDE_BY_SIDE = 900
 #: Room kept beside / under the felt for the controls, and above it for the top bar.
 SIDE_W = 340
-UNDER_H = 190
-BAR_H = 64
-BAR_H_NARROW = 108
+UNDER_H = 220
+BAR_H = 56
+BAR_H_NARROW = 96
 
 
 def scene_size(opts: PlayOptions) -> tuple[float, float]:

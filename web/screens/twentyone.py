@@ -23,7 +23,7 @@ from web.screens.tablescene import felt, layout_for
 from web.session import GameSession
 from web.table import art
 from web.table.cards import card_text
-from web.table.layout import TableLayout
+from web.table.layout import HandLayout, TableLayout
 
 
 def subtitle(tr: Translator, view: Any) -> str:
@@ -68,7 +68,7 @@ def hand_picker(
     legal: Sequence[Any],
     selected: Sequence[int],
     mine: bool,
-    card_w: float,
+    layout: HandLayout,
 ) -> Markup:
     """The viewer's hand as toggle buttons; unplayable cards disabled with the reason."""
     usable = playable_cards(legal) if mine else set()
@@ -94,14 +94,18 @@ def hand_picker(
                 },
                 # The name as text (not aria-label): the picture's letters are decoration.
                 h("span", {"class": "sr-only"}, label),
-                art.card_face(c, tr.lang, card_w),
+                art.card_face(c, tr.lang, layout.card_w),
             )
         )
     return h(
         "section",
         {"class": "my-hand", "aria-labelledby": "hand-title"},
         h("h2", {"id": "hand-title", "class": "panel-title"}, tr.t("t21.your_hand")),
-        h("div", {"class": "hand picker n21-hand"}, buttons),
+        h(
+            "div",
+            {"class": f"hand picker n21-hand ov-{layout.overlap if layout.overlap > 0 else 'gap'}"},
+            buttons,
+        ),
         h("p", {"class": "hint", "id": "card-reason"}, reason)
         if mine and len(usable) < len(view.hand)
         else None,
@@ -322,7 +326,6 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
     view = session.view(opts.viewer)
     names = session.names()
     layout = layout_for(session, opts, hand_cards=max(1, len(view.hand)), trick=True)
-    card_w = layout.hand.card_w if layout.hand else 56
     mine = opts.viewer is not None and view.actor == opts.viewer and not session.is_bot_turn()
     legal = session.legal() if mine else ()
     if session.over:
@@ -358,6 +361,8 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         lines,
         felt=[
             twentyone_felt(tr, session, view, layout),
-            hand_picker(tr, view, legal, opts.selected, mine, card_w) if view.hand else None,
+            hand_picker(tr, view, legal, opts.selected, mine, layout.hand)
+            if view.hand and layout.hand
+            else None,
         ],
     )
