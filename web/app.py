@@ -173,7 +173,19 @@ class App:
         drawn = (self.screen, address)
         self.page.mount(self.screen_markup(), new_screen=drawn != self.drawn)
         self.drawn = drawn
+        if self.screen == "play" and self.fit_felt():
+            self.page.mount(self.screen_markup(), new_screen=False)
         self.schedule_bot()
+
+    def fit_felt(self) -> bool:
+        """Whether the felt was laid out for other room than the page now gives it (the
+        first play screen guesses from the window): then remember the room it has."""
+        measure = getattr(self.page, "table_room", None)
+        room = measure() if measure is not None else None
+        if room is None or room == self.opts.room:
+            return False
+        self.opts = replace(self.opts, room=room)
+        return True
 
     def address(self) -> Address:
         """The current screen as an address."""
@@ -252,8 +264,7 @@ class App:
 
     def on_resize(self) -> None:
         """The window changed size (a phone turned): lay the felt out again."""
-        if self.screen == "play" and self.opts.size != self.window_size():
-            self.opts = replace(self.opts, size=self.window_size())
+        if self.screen == "play":
             self.render(push=False)
 
     def stepper_amount(self, viewer: int | None) -> int:

@@ -110,6 +110,14 @@ class Page:
         self._resize_timer = None
         self._app().on_resize()
 
+    def table_room(self) -> tuple[int, int] | None:
+        """The room of the play screen's felt and hand (the grid cell: its size does not
+        depend on what the felt draws), or None off the play screen."""
+        cell = _opt(self.root.querySelector("main.table > .table-main"))
+        if cell is None:
+            return None
+        return int(cell.clientWidth), int(cell.clientHeight)
+
     def viewport(self) -> tuple[int, int]:
         """The window's size in CSS pixels."""
         return int(js.window.innerWidth), int(js.window.innerHeight)

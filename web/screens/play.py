@@ -31,6 +31,8 @@ class PlayOptions:
     selected: tuple[int, ...] = ()
     #: The window's size in CSS pixels: the felt is laid out to fit it.
     size: tuple[int, int] = (1024, 768)
+    #: The room the page gives the felt and the own hand, measured once drawn.
+    room: tuple[int, int] | None = None
     #: Whether sound and vibration are off (web/table/sound.js reads the same entry).
     muted: bool = False
 

@@ -27,11 +27,17 @@ SIDE_W = 340
 UNDER_H = 220
 BAR_H = 56
 BAR_H_NARROW = 96
+#: A hand of buttons has a line of help under it.
+HAND_EXTRA = 44
 
 
 def scene_size(opts: PlayOptions) -> tuple[float, float]:
-    """The felt's box in CSS pixels for the window ``opts.size``, so that the felt, the
-    own hand and the controls fit without scrolling."""
+    """The box of the felt and the own hand in CSS pixels: the room the page measured
+    (``opts.room``), or a guess from the window ``opts.size`` that leaves room for the
+    bar and the controls (the page measures after the first draw)."""
+    if opts.room is not None:
+        width, height = opts.room
+        return max(300.0, width), max(300.0, height - HAND_EXTRA)
     width, height = opts.size
     bar = BAR_H if width >= 700 else BAR_H_NARROW
     if width >= SIDE_BY_SIDE and width > height:
