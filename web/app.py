@@ -14,11 +14,11 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
-from pygame_core import IllegalActionError, Nordic21Error, SaveError, get_game
+from pygame_core import Event, IllegalActionError, Nordic21Error, SaveError, get_game
 from pygame_core.registry import game_ids
 from web.eventtext import log_lines
 from web.games import get_ui
-from web.handoff import table_eyes
+from web.handoff import TableEyes, table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
 from web.markup import Markup
 from web.saves import (
@@ -54,8 +54,11 @@ SPEED_KEY = "speed"
 SOUND_KEY = "sound"
 #: The saved match on screen, so a reload comes back to it.
 OPEN_KEY = "open"
-#: Seconds a bot "thinks" before it moves, per speed setting.
-BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
+#: Seconds a bot "thinks" before it moves, per speed setting: slow enough to follow
+#: each card and die at "normal".
+BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.15}
+#: Seconds a moment (a round's end ...) stays on a table of bots only, per speed.
+MOMENT_PAUSE = {"slow": 4.0, "normal": 2.5, "fast": 0.3}
 
 
 Screen = Literal["home", "setup", "rules", "play"]
@@ -157,6 +160,10 @@ class App:
         #: The stake/bet stepper: its amount and the moment it belongs to.
         self.amount = 0
         self.amount_key: tuple[Any, ...] = ()
+        #: The moment held on the table (the events from its start to its end, e.g. a
+        #: whole round), and the match it belongs to: no one moves until it is seen.
+        self.moment: tuple[Event, ...] = ()
+        self.moment_session: GameSession | None = None
         #: Cards picked in hand (Twenty One), for the turn they were picked in.
         self.selected: tuple[int, ...] = ()
         self.selected_turn = -1
@@ -228,6 +235,12 @@ class App:
             return render_setup(self.tr, self.draft)
         if self.screen == "play" and self.session is not None:
             eyes = table_eyes(self.session, self.revealed)
+            moment = self.held_moment()
+            if moment:
+                # A moment shows what everyone saw: no hand-off cover, and with several
+                # people at the device nobody's own cards.
+                humans = self.session.humans()
+                eyes = TableEyes(humans[0] if len(humans) == 1 else None, None)
             opts = replace(
                 self.opts,
                 bot_pending=self.bot_pending is not None,
@@ -237,6 +250,7 @@ class App:
                 selected=self.picked_cards(),
                 size=self.window_size(),
                 muted=self.store.get(SOUND_KEY) == "off",
+                moment=moment,
             )
             return get_ui(self.session.game_id).render_play(self.tr, self.session, opts)
         if self.screen == "rules":
@@ -288,9 +302,45 @@ class App:
         return self.selected
 
     # -- bots ------------------------------------------------------------------------
+    def held_moment(self) -> tuple[Event, ...]:
+        """The moment on the table of the match on screen (empty: none)."""
+        return self.moment if self.moment_session is self.session else ()
+
+    def hold_moment(self, session: GameSession, events: tuple[Event, ...]) -> None:
+        """Keep a round's (deal's, trick's) end on the table if ``events`` end one: the
+        moment is every event since its start, as the log has them."""
+        ui = get_ui(session.game_id)
+        ends = [i for i, e in enumerate(session.events) if e.kind in ui.moment_ends]
+        if session.over or not any(e.kind in ui.moment_ends for e in events) or not ends:
+            return
+        end = ends[-1]
+        starts = [i for i, e in enumerate(session.events[:end]) if e.kind in ui.moment_starts]
+        self.moment = tuple(session.events[(starts[-1] if starts else 0) : end + 1])
+        self.moment_session = session
+
+    def moment_over(self, moment: tuple[Event, ...]) -> None:
+        """A bots-only table's moment has been shown long enough."""
+        if self.moment is moment:
+            self.moment = ()
+            if self.screen == "play":
+                self.render(push=False)
+
     def schedule_bot(self) -> None:
-        """Start a bot's move after a pause, if a bot is to act and none is pending."""
+        """Start a bot's move after a pause, if a bot is to act and none is pending (a
+        moment on the table waits for Continue, or on a table of bots a pause)."""
         session = self.session
+        moment = self.held_moment()
+        if moment and self.screen == "play" and session is not None:
+            if not session.humans() and self.bot_pending is None:
+                self.bot_pending = session
+                pause = MOMENT_PAUSE.get(self.opts.speed, 2.5)
+
+                def later() -> None:
+                    self.bot_pending = None
+                    self.moment_over(moment)
+
+                self.page.call_later(pause, later)
+            return
         if (
             self.screen == "play"
             and session is not None
@@ -322,6 +372,7 @@ class App:
         except IllegalActionError:
             self.page.announce(self.tr.t("error.illegal"))
             return
+        self.hold_moment(session, events)
         self.autosave()
         eyes = table_eyes(session, self.revealed)
         humans = session.humans()
@@ -522,6 +573,8 @@ class App:
         session = self.session
         if session is None or session.is_bot_turn() or table_eyes(session, self.revealed).cover:
             return
+        if self.held_moment():
+            return  # a tap meant for the moment's Continue, or an old screen's button
         self.perform(get_ui(session.game_id).decode(data))
 
     def do_toggle_card(self, data: dict[str, str]) -> None:
@@ -544,6 +597,9 @@ class App:
 
     def do_toggle_coach(self, data: dict[str, str]) -> None:
         self.opts = replace(self.opts, coach=not self.opts.coach)
+
+    def do_moment_seen(self, data: dict[str, str]) -> None:
+        self.moment = ()
 
     def do_toggle_sound(self, data: dict[str, str]) -> None:
         # storage full: nothing more can be stored, the sound stays as it is
@@ -644,6 +700,7 @@ ACTIONS: Mapping[str, Callable[[App, dict[str, str]], None]] = {
     "show-cards": App.do_show_cards,
     "amount": App.do_amount,
     "toggle-sound": App.do_toggle_sound,
+    "moment-seen": App.do_moment_seen,
     "toggle-coach": App.do_toggle_coach,
     "set-speed": App.do_set_speed,
     "new-game": App.do_new_game,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from web.games.base import GameUI
 from web.markup import Markup, h
@@ -28,6 +28,9 @@ BANKER_HANDS: tuple[tuple[int, tuple[str, ...]], ...] = (
 
 class BankerUI(GameUI):
     """A banker game: stake and bet stepper, a face-down card, the bank's hand."""
+
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_over"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_started"})
 
     @property
     def text_families(self) -> tuple[str, ...]:

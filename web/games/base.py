@@ -50,6 +50,11 @@ class GameUI(abc.ABC):
     id: ClassVar[str]
     #: The options its setup form shows, in order.
     form: ClassVar[tuple[OptionField, ...]]
+    #: Event kinds that end a moment worth holding on the table (a round, a deal, a
+    #: trick): the controller keeps it on screen until the person taps Continue.
+    moment_ends: ClassVar[frozenset[str]] = frozenset()
+    #: Event kinds where such a moment's story starts (the table is drawn from them).
+    moment_starts: ClassVar[frozenset[str]] = frozenset()
 
     @abc.abstractmethod
     def tile_art(self) -> Markup:

@@ -22,6 +22,8 @@ class Dice21UI(GameUI):
     """21."""
 
     id: ClassVar[str] = "dice21"
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_won"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_won"})
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("dice", "choice", (1, 2)),
         OptionField("target", "choice", (21, 36)),

@@ -22,6 +22,8 @@ class Dice41UI(GameUI):
     """41."""
 
     id: ClassVar[str] = "dice41"
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_won"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_started"})
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("chips", "toggle"),
         OptionField("starting_chips", "number", low=1, high=1000, show_if=("chips", True)),

@@ -19,6 +19,8 @@ class TwentyOneUI(GameUI):
     """Twenty One (its rules pages quote no odds)."""
 
     id: ClassVar[str] = "twentyone"
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"trick_won", "deal_scored"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"trick_won", "deal_started"})
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("scoring", "choice", ("highest", "everyone")),
         OptionField("target", "number", low=1, high=1000),

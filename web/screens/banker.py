@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pygame_core import Event
 from pygame_core.banker import Draw, Stand
 from web.coach import BankerAdvice, banker_advice
 from web.eventtext import log_lines
@@ -15,6 +16,8 @@ from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
+    moment_panel,
+    moment_text,
     seat_badge,
     stage_section,
     table_layout,
@@ -249,6 +252,70 @@ def table_seat(tr: Translator, session: GameSession, view: Any, seat: int) -> ar
     )
 
 
+def moment_cards(view: Any, events: Sequence[Event], viewer: int | None) -> list[list[int | None]]:
+    """Every seat's cards as the round's events showed them to ``viewer`` (None: face
+    down, never shown): the round's end stays on the felt after the next one began.
+    The bank's seat keeps its last hand."""
+    cards: list[list[int | None]] = [[] for _ in range(view.players)]
+    down: list[list[int]] = [[] for _ in range(view.players)]
+    bank_done = False
+    for e in events:
+        if not e.visible_for(viewer):
+            continue
+        seat = e.get("seat")
+        if e.kind == "bank_dealt":
+            if bank_done:
+                cards[seat], bank_done = [], False
+            cards[seat].append(e.get("card"))
+        elif e.kind == "dealt":
+            cards[seat].append(e.get("card"))
+        elif e.kind == "dealt_down":
+            down[seat].append(len(cards[seat]))
+            cards[seat].append(None)
+        elif e.kind == "hidden_card" and down[seat]:
+            cards[seat][down[seat][-1]] = e.get("card")
+        elif e.kind == "shown":
+            for index, card in zip(down[seat], e.get("hand", ()), strict=False):
+                cards[seat][index] = card
+        elif e.kind == "settled":
+            bank_done = True
+    return cards
+
+
+def moment_seats(
+    tr: Translator, session: GameSession, view: Any, opts: PlayOptions
+) -> list[art.Seat]:
+    """The seats at the end of the round: cards as they were shown, each player's result
+    against the bank, and everyone's chips now (paid)."""
+    cards = moment_cards(view, opts.moment, opts.viewer)
+    results: dict[int, Event] = {
+        e.get("seat"): e for e in opts.moment if e.kind == "settled" and e.visible_for(opts.viewer)
+    }
+    banker = next((e.get("banker") for e in opts.moment if e.kind == "round_over"), view.banker)
+    seats = []
+    for seat in range(view.players):
+        result = results.get(seat)
+        note, mark = "", None
+        if result is not None:
+            outcome = result.get("outcome")
+            note = f"{tr.t(f'banker.status.{outcome}')} · {result.get('total')}"
+            mark = (
+                "won" if outcome == "won" else ("bust" if result.get("reason") == "bust" else None)
+            )
+        elif seat == banker:
+            note = tr.t("banker.status.banker")
+        seats.append(
+            art.Seat(
+                session.seats[seat].name,
+                chips=view.chips[seat],
+                cards=tuple(cards[seat][-8:]),
+                note=note,
+                mark=mark,
+            )
+        )
+    return seats
+
+
 def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
     """The banker table, drawn for ``opts.viewer`` (or covered for a hand-off)."""
     spectator = session.view(None)
@@ -256,7 +323,7 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         return cover_screen(tr, session, opts, opts.cover, subtitle(tr, spectator))
     view = session.view(opts.viewer)
     names = session.names()
-    payouts = [e for e in session.fresh if e.kind in PAYOUT_EVENTS]
+    payouts = [] if opts.moment else [e for e in session.fresh if e.kind in PAYOUT_EVENTS]
     payout_lines = log_lines(payouts, opts.viewer, session.game_id, names, tr)
     result = session.game.outcome(session.state)
     if result is not None:
@@ -290,15 +357,22 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
     own = seat_cards(view, view.viewer) if view.viewer is not None else ()
     mine = tuple(c for c in own if c != HIDDEN)
+    if opts.moment:
+        mine = ()  # the moment shows the round that ended, not the next one's hand
+        seats = moment_seats(tr, session, view, opts)
+        stage = moment_panel(tr, session, opts, PAYOUT_EVENTS)
+    else:
+        seats = [table_seat(tr, session, view, s) for s in range(view.players)]
     layout = layout_for(session, opts, hand_cards=len(mine))
     table = [
         felt(
             tr,
             layout,
-            [table_seat(tr, session, view, s) for s in range(view.players)],
+            seats,
             pot=view.pot,
             deck=view.deck_size,
             discard=view.discard[-1] if view.discard else None,
+            moment=("win", moment_text(tr, session, opts)) if opts.moment else None,
         ),
         own_hand(tr, layout, mine, [card_name(tr, c) for c in mine]),
     ]

@@ -14,6 +14,8 @@ from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
+    moment_panel,
+    moment_text,
     seat_card,
     stage_section,
     table_layout,
@@ -175,6 +177,8 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 ),
             ),
         )
+    if opts.moment and not session.over:
+        stage = moment_panel(tr, session, opts, frozenset({"round_won", "bust"}))
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if config.chips else None
     coach = dice21_coach(tr, dice21_advice(view)) if opts.coach and human else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
@@ -192,6 +196,7 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             for s in view.seats
         ],
         pot=view.pot if config.chips else None,
+        moment=("win", moment_text(tr, session, opts)) if opts.moment else None,
     )
     return table_layout(
         tr,
@@ -340,6 +345,8 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             ),
             h("p", {"class": "coach-tip"}, tr.t(f"coach.mode41.{advice.mode}")) if advice else None,
         )
+    if opts.moment and not session.over:
+        stage = moment_panel(tr, session, opts, frozenset({"round_won", "not_qualified"}))
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
     table = felt(
@@ -349,13 +356,15 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             art.Seat(
                 session.seats[seat].name,
                 chips=view.chips[seat] if view.uses_chips else None,
-                dice=view.kept[seat],
+                # the throw lies in front of the thrower, beside what it set aside
+                dice=view.kept[seat] + (view.dice if seat == view.actor else ()),
                 note=_dice41_status(tr, view, seat),
                 active=seat == view.actor,
             )
             for seat in range(view.players)
         ],
         pot=view.pot if view.uses_chips else None,
+        moment=("win", moment_text(tr, session, opts)) if opts.moment else None,
     )
     return table_layout(
         tr,

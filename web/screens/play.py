@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pygame_core import Event
+from web.eventtext import log_lines
 from web.i18n import Translator
 from web.markup import Child, Markup, classes, fragment, h
 from web.screens.common import button, log_panel, top_bar
@@ -35,6 +37,8 @@ class PlayOptions:
     room: tuple[int, int] | None = None
     #: Whether sound and vibration are off (web/table/sound.js reads the same entry).
     muted: bool = False
+    #: A moment held on the table until seen: its events, from its start to its end.
+    moment: tuple[Event, ...] = ()
 
 
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
@@ -164,6 +168,29 @@ def match_over_panel(
             button(tr.t("play.new_game"), "new-game", kind="big"),
             button(tr.t("nav.home"), "go-home", kind="big"),
         ),
+    )
+
+
+def moment_text(tr: Translator, session: GameSession, opts: PlayOptions) -> str:
+    """What the felt says large during a moment: its last event's line."""
+    lines = log_lines(opts.moment[-1:], opts.viewer, session.game_id, session.names(), tr)
+    return lines[-1] if lines else ""
+
+
+def moment_panel(
+    tr: Translator, session: GameSession, opts: PlayOptions, kinds: frozenset[str]
+) -> Markup:
+    """A moment held on the table: who won what, in words, and Continue."""
+    shown = [e for e in opts.moment if e.kind in kinds]
+    lines = log_lines(shown, opts.viewer, session.game_id, session.names(), tr)
+    return h(
+        "section",
+        {"class": "stage moment-panel", "aria-labelledby": "moment-title"},
+        h("h2", {"id": "moment-title", "class": "turn-banner"}, moment_text(tr, session, opts)),
+        h("ul", {"class": "moment-lines"}, [h("li", None, line) for line in lines])
+        if lines
+        else None,
+        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True),
     )
 
 

@@ -15,6 +15,8 @@ from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
+    moment_panel,
+    moment_text,
     seat_badge,
     stage_section,
     table_layout,
@@ -298,7 +300,9 @@ def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence
     )
 
 
-def twentyone_felt(tr: Translator, session: GameSession, view: Any, layout: TableLayout) -> Markup:
+def twentyone_felt(
+    tr: Translator, session: GameSession, view: Any, layout: TableLayout, opts: PlayOptions
+) -> Markup:
     """Every seat's cards face down (the viewer's are in the hand below), the pile, and
     the trick in the middle."""
     trick = view.trick or (view.tricks[-1] if view.tricks else None)
@@ -315,7 +319,8 @@ def twentyone_felt(tr: Translator, session: GameSession, view: Any, layout: Tabl
         )
         for s in range(len(session.seats))
     ]
-    return felt(tr, layout, seats, deck=view.pile_count, centre=centre)
+    moment = ("win", moment_text(tr, session, opts)) if opts.moment else None
+    return felt(tr, layout, seats, deck=view.pile_count, centre=centre, moment=moment)
 
 
 def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
@@ -326,7 +331,12 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
     view = session.view(opts.viewer)
     names = session.names()
     layout = layout_for(session, opts, hand_cards=max(1, len(view.hand)), trick=True)
-    mine = opts.viewer is not None and view.actor == opts.viewer and not session.is_bot_turn()
+    mine = (
+        opts.viewer is not None
+        and view.actor == opts.viewer
+        and not session.is_bot_turn()
+        and not opts.moment
+    )
     legal = session.legal() if mine else ()
     if session.over:
         standings = sorted(
@@ -348,6 +358,10 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
             trick_panel(tr, session, view),
             move_buttons(tr, legal, opts.selected, view) if mine else None,
         )
+    if opts.moment and not session.over:
+        stage = moment_panel(
+            tr, session, opts, frozenset({"trick_won", "deal_revealed", "deal_scored"})
+        )
     coach = coach_panel(tr, session, view, legal) if opts.coach and mine else None
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
     return table_layout(
@@ -360,7 +374,7 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         [seat_row(tr, session, view, s) for s in range(len(names))],
         lines,
         felt=[
-            twentyone_felt(tr, session, view, layout),
+            twentyone_felt(tr, session, view, layout, opts),
             hand_picker(tr, view, legal, opts.selected, mine, layout.hand)
             if view.hand and layout.hand
             else None,
