@@ -151,6 +151,14 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 h("span", {"class": "total-value"}, str(current.total)),
                 h("span", {"class": "total-target"}, tr.t("play.target", target=config.target)),
             ),
+            # the plain words beside the number: what this seat has to beat
+            h(
+                "p",
+                {"class": "to-beat"},
+                tr.t("play.best_so_far", score=view.best_total)
+                if view.best_total
+                else tr.t("play.no_best_yet"),
+            ),
             h("p", {"class": "throw-caption"}, throw_caption),
             dice_row(tr, view.last_throw, fresh)
             if view.last_throw
@@ -242,7 +250,8 @@ def _coach_label(tr: Translator, advice: Dice41Advice, value: int) -> str:
             chance=percent(advice.values[value], tr.lang),
             tie=percent(advice.ties[value], tr.lang),
         )
-    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 2))
+    # "expect 17": the exact figure (17.22) is for the rules pages, not a die to tap
+    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 0))
 
 
 def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
