@@ -10,6 +10,7 @@ short visible pause. Nothing here imports the browser, so pytest drives it.
 from __future__ import annotations
 
 import contextlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
@@ -52,6 +53,8 @@ LANG_KEY = "lang"
 SPEED_KEY = "speed"
 #: "off" when sound and vibration are off: web/table/sound.js reads the same entry.
 SOUND_KEY = "sound"
+#: The people's names of the last match started (JSON list), offered in the next setup.
+NAMES_KEY = "names"
 #: The saved match on screen, so a reload comes back to it.
 OPEN_KEY = "open"
 #: Seconds a bot "thinks" before it moves, per speed setting: slow enough to follow
@@ -440,6 +443,7 @@ class App:
             return
         seed = self.page.new_seed()
         self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
+        self.remember_names(self.session.seats)
         self.revealed = None
         self.save_id = self.book.fresh_id(seed)
         self.store.set(OPEN_KEY, self.save_id)
@@ -490,10 +494,52 @@ class App:
             seats = default_names(
                 self.tr.t("setup.default_name"), self.tr.t("setup.default_bot"), count
             )
+            seats = self.seat_person(game_id, seats)
         for n in range(len(seats) + 1, game.min_players + 1):
             seats = (*seats, Seat(self.tr.t("setup.default_bot", n=n), "medium"))
         self.draft = new_draft(game_id, seats)
         self.screen = "setup"
+
+    def remembered_names(self) -> list[str]:
+        """The people's names of the last match started (none if unreadable)."""
+        try:
+            names = json.loads(self.store.get(NAMES_KEY) or "[]")
+        except ValueError:
+            return []
+        return (
+            [n for n in names if isinstance(n, str) and n.strip()]
+            if isinstance(names, list)
+            else []
+        )
+
+    def seat_person(self, game_id: str, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+        """The default seats with the person named as last time, at the game's seat for
+        a newcomer (a bot holds the bank in the banker games)."""
+        person, bots = seats[0], seats[1:]
+        names = self.remembered_names()
+        if names:
+            person = replace(person, name=names[0])
+        at = min(get_ui(game_id).person_seat, len(bots))
+        return (*bots[:at], person, *bots[at:])
+
+    def remember_names(self, seats: tuple[Seat, ...]) -> None:
+        with contextlib.suppress(StorageFull):
+            self.store.set(NAMES_KEY, json.dumps([s.name for s in seats if not s.is_bot]))
+
+    def seat_to_person(self, index: int) -> None:
+        """A bot's seat given to a person drops the bot's name (the next remembered name,
+        or "Player n")."""
+        draft = self.draft
+        if draft is None or not 0 <= index < len(draft.seats):
+            return
+        bot_names = {self.tr.t("setup.default_bot", n=n) for n in range(1, 11)}
+        if draft.seats[index].name not in bot_names:
+            return
+        taken = {s.name for s in draft.seats}
+        people = sum(1 for s in self.draft.seats if not s.is_bot)
+        free = [n for n in self.remembered_names() if n not in taken]
+        name = free[0] if free else self.tr.t("setup.default_name", n=people)
+        self.draft = set_seat(draft, index, name=name)
 
     # -- events --------------------------------------------------------------------
     def on_action(self, name: str, data: dict[str, str]) -> None:
@@ -516,7 +562,10 @@ class App:
             index = int(data.get("seat", "-1"))
             self.draft = check_field(set_seat(self.draft, index, name=value), f"seat-{index}")
         elif name == "seat-kind":
-            self.draft = set_seat(self.draft, int(data.get("seat", "-1")), kind=value)
+            index = int(data.get("seat", "-1"))
+            self.draft = set_seat(self.draft, index, kind=value)
+            if value == "human":
+                self.seat_to_person(index)
         elif name == "option":
             option = data.get("name", "")
             self.draft = check_field(set_option(self.draft, option, value), option)

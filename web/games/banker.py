@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pygame_core.cards import make_card
 from web.games.base import GameUI
 from web.markup import Markup, h
 from web.svg import card_back, card_face
@@ -31,6 +32,8 @@ class BankerUI(GameUI):
 
     moment_ends: ClassVar[frozenset[str]] = frozenset({"round_over"})
     moment_starts: ClassVar[frozenset[str]] = frozenset({"round_started"})
+    #: Seat 0 holds the bank first (and keeps it with a fixed bank): a bot does.
+    person_seat: ClassVar[int] = 1
 
     @property
     def text_families(self) -> tuple[str, ...]:
@@ -38,7 +41,13 @@ class BankerUI(GameUI):
         return (self.id, "banker")
 
     def tile_art(self) -> Markup:
-        return h("span", {"class": "tile-pair"}, card_back("tile-svg"), card_face(22, "tile-svg"))
+        # number cards only: the tile is the same in every language (no corner letters)
+        return h(
+            "span",
+            {"class": "tile-pair"},
+            card_back("tile-svg"),
+            card_face(make_card(10, 1), "tile-svg"),
+        )
 
     def render_play(self, tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
         from web.screens.banker import render_banker

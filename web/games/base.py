@@ -55,6 +55,9 @@ class GameUI(abc.ABC):
     moment_ends: ClassVar[frozenset[str]] = frozenset()
     #: Event kinds where such a moment's story starts (the table is drawn from them).
     moment_starts: ClassVar[frozenset[str]] = frozenset()
+    #: Where the default setup seats the person (the banker games: not the bank's seat,
+    #: so a first game is played as a player first).
+    person_seat: ClassVar[int] = 0
 
     @abc.abstractmethod
     def tile_art(self) -> Markup:
