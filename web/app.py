@@ -55,6 +55,8 @@ SPEED_KEY = "speed"
 SOUND_KEY = "sound"
 #: The people's names of the last match started (JSON list), offered in the next setup.
 NAMES_KEY = "names"
+#: ``guide.<game>``: the guided first round of that game was offered (done or skipped).
+GUIDE_KEY = "guide.{game}"
 #: The saved match on screen, so a reload comes back to it.
 OPEN_KEY = "open"
 #: Seconds a bot "thinks" before it moves, per speed setting: slow enough to follow
@@ -167,6 +169,8 @@ class App:
         #: whole round), and the match it belongs to: no one moves until it is seen.
         self.moment: tuple[Event, ...] = ()
         self.moment_session: GameSession | None = None
+        #: The match whose guided first round is on (offered once per game).
+        self.guided: GameSession | None = None
         #: Cards picked in hand (Twenty One), for the turn they were picked in.
         self.selected: tuple[int, ...] = ()
         self.selected_turn = -1
@@ -254,6 +258,7 @@ class App:
                 size=self.window_size(),
                 muted=self.store.get(SOUND_KEY) == "off",
                 moment=moment,
+                guide=self.guided is self.session,
             )
             return get_ui(self.session.game_id).render_play(self.tr, self.session, opts)
         if self.screen == "rules":
@@ -376,6 +381,8 @@ class App:
             self.page.announce(self.tr.t("error.illegal"))
             return
         self.hold_moment(session, events)
+        if session.over and self.guided is session:
+            self.end_guide("done")
         self.autosave()
         eyes = table_eyes(session, self.revealed)
         humans = session.humans()
@@ -444,6 +451,8 @@ class App:
         seed = self.page.new_seed()
         self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
         self.remember_names(self.session.seats)
+        if self.store.get(GUIDE_KEY.format(game=draft.game_id)) is None:
+            self.guided = self.session
         self.revealed = None
         self.save_id = self.book.fresh_id(seed)
         self.store.set(OPEN_KEY, self.save_id)
@@ -470,6 +479,8 @@ class App:
 
     def leave_match(self) -> None:
         """Back to the home screen; a reload now opens the home screen too."""
+        if self.guided is not None:
+            self.end_guide("left")  # offered once: a match left half-way counts
         self.screen = "home"
         self.session = None
         self.save_id = None
@@ -523,8 +534,12 @@ class App:
         return (*bots[:at], person, *bots[at:])
 
     def remember_names(self, seats: tuple[Seat, ...]) -> None:
-        with contextlib.suppress(StorageFull):
-            self.store.set(NAMES_KEY, json.dumps([s.name for s in seats if not s.is_bot]))
+        """Keep the names people typed (not "Player 2") for the next setup."""
+        defaults = {self.tr.t("setup.default_name", n=n) for n in range(1, 11)}
+        names = [s.name for s in seats if not s.is_bot and s.name not in defaults]
+        if names:
+            with contextlib.suppress(StorageFull):
+                self.store.set(NAMES_KEY, json.dumps(names))
 
     def seat_to_person(self, index: int) -> None:
         """A bot's seat given to a person drops the bot's name (the next remembered name,
@@ -649,6 +664,18 @@ class App:
 
     def do_moment_seen(self, data: dict[str, str]) -> None:
         self.moment = ()
+        if self.guided is not None and self.guided is self.session:
+            self.end_guide("done")  # the first round was seen to its end
+
+    def do_guide_skip(self, data: dict[str, str]) -> None:
+        self.end_guide("skipped")
+
+    def end_guide(self, how: str) -> None:
+        """The guided first round is over (``done`` or ``skipped``): never offered again."""
+        if self.guided is not None:
+            with contextlib.suppress(StorageFull):
+                self.store.set(GUIDE_KEY.format(game=self.guided.game_id), how)
+        self.guided = None
 
     def do_toggle_sound(self, data: dict[str, str]) -> None:
         # storage full: nothing more can be stored, the sound stays as it is
@@ -750,6 +777,7 @@ ACTIONS: Mapping[str, Callable[[App, dict[str, str]], None]] = {
     "amount": App.do_amount,
     "toggle-sound": App.do_toggle_sound,
     "moment-seen": App.do_moment_seen,
+    "guide-skip": App.do_guide_skip,
     "toggle-coach": App.do_toggle_coach,
     "set-speed": App.do_set_speed,
     "new-game": App.do_new_game,

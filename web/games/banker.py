@@ -73,6 +73,11 @@ class BankerUI(GameUI):
     def figures(self) -> Mapping[str, Figure]:
         return _figures()
 
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        if view.phase in ("stake", "bet"):
+            return f"guide.banker.{view.phase}"
+        return "guide.banker.play"
+
     def amount_range(self, view: Any) -> tuple[int, int]:
         return (view.min_amount, view.max_amount)
 

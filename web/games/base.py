@@ -88,6 +88,11 @@ class GameUI(abc.ABC):
         """How far a match in progress got, for the saved-games list."""
         return tr.t("play.round", n=round_no)
 
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        """The guided first round's text key for the person to act now (None: the
+        general "your turn" line)."""
+        return None
+
     def amount_range(self, view: Any) -> tuple[int, int]:
         """The smallest and largest amount its stake/bet stepper allows now."""
         return (0, 0)

@@ -47,6 +47,9 @@ class Dice21UI(GameUI):
 
         return Roll() if data.get("move") == "roll" else Stop()
 
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        return "guide.dice21.roll"
+
     def coach(self, view: Any, legal: Sequence[Any]) -> Dice21Advice | None:
         from web.coach import dice21_advice
 

@@ -45,6 +45,9 @@ class Dice41UI(GameUI):
 
         return Keep(int(data.get("value", "0")))
 
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        return "guide.dice41.keep"
+
     def coach(self, view: Any, legal: Sequence[Any]) -> Dice41Advice | None:
         from web.coach import dice41_advice
 

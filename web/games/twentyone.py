@@ -57,6 +57,15 @@ class TwentyOneUI(GameUI):
             return Swap(cards)
         return Play(cards)
 
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        from pygame_core.twentyone import OpenExchange, Play
+
+        if any(isinstance(a, OpenExchange) for a in legal):
+            return "guide.twentyone.exchange"
+        if any(isinstance(a, Play) for a in legal):
+            return "guide.twentyone.play"
+        return None
+
     def coach(self, view: Any, legal: Sequence[Any]) -> Any | None:
         from web.coach import twentyone_advice
 

@@ -39,6 +39,8 @@ class PlayOptions:
     muted: bool = False
     #: A moment held on the table until seen: its events, from its start to its end.
     moment: tuple[Event, ...] = ()
+    #: The guided first round is on (what to tap and why, beside the table).
+    guide: bool = False
 
 
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
@@ -207,6 +209,29 @@ def stage_section(
     )
 
 
+def guide_panel(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup | None:
+    """The guided first round: one sentence on what to tap now and why, and Skip."""
+    if not opts.guide or session.over:
+        return None
+    from web.games import get_ui
+
+    seat = session.current
+    if opts.moment:
+        key = "guide.moment"
+    elif seat is not None and not session.seats[seat].is_bot:
+        key = get_ui(session.game_id).guide_step(session.view(seat), session.legal())
+        key = key or "guide.turn"
+    else:
+        key = "guide.wait"
+    return h(
+        "aside",
+        {"class": "panel guide", "aria-labelledby": "guide-title", "data-key": "guide"},
+        h("h2", {"id": "guide-title", "class": "panel-title"}, tr.t("guide.title")),
+        h("p", {"class": "guide-text", "aria-live": "polite"}, tr.t(key)),
+        button(tr.t("guide.skip"), "guide-skip", kind="quiet"),
+    )
+
+
 def history(tr: Translator, lines: Sequence[str]) -> Markup:
     """The log as a drawer, closed: the table itself is how the game is followed."""
     return h(
@@ -233,6 +258,7 @@ def table_layout(
     to do now, the seats in words (for screen readers: the felt is one picture) and the
     history drawer."""
     side = [
+        guide_panel(tr, session, opts),
         *main,
         side_top,
         h("ul", {"class": "seats sr-only", "aria-label": tr.t("play.seats")}, seats),
