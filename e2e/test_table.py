@@ -177,3 +177,40 @@ def test_motion_plays_without_reduced_motion(page: Page, site: SiteServer) -> No
             break
         banker_move(page)
     page.wait_for_function("() => window.__started > 0", timeout=MATCH_TIMEOUT_MS)
+
+
+def test_guided_first_round_can_be_completed_and_is_offered_once(
+    page: Page, site: SiteServer
+) -> None:
+    open_setup(page, site.url, "Tjueett")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium"), ("Cy", "medium")])
+    button(page, "Start").click()
+    guide = page.locator(".guide")
+    expect(guide).to_contain_text("Your first round")
+    expect(guide).to_contain_text("You hold the bank")
+    for _ in range(60):
+        if wait_turn(page) == "moment":
+            break
+        banker_move(page)
+    expect(guide).to_contain_text("Tap Continue to end the guide")
+    shoot(page, "table-guide-moment")
+    button(page, "Continue").click()
+    expect(guide).to_have_count(0)
+    button(page, "Home").click()
+    button(page, "Tjueett").click()
+    button(page, "Start").click()
+    wait_turn(page)
+    expect(page.locator(".guide")).to_have_count(0)
+
+
+def test_guided_first_round_can_be_skipped_and_stays_skipped(page: Page, site: SiteServer) -> None:
+    open_setup(page, site.url, "41")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium")])
+    button(page, "Start").click()
+    expect(page.locator(".guide")).to_contain_text("set it aside")
+    button(page, "Skip the guide").click()
+    expect(page.locator(".guide")).to_have_count(0)
+    page.reload()
+    page.wait_for_selector("html[data-ready='1']", timeout=60_000)
+    expect(page.locator(".n21-scene")).to_have_count(1)
+    expect(page.locator(".guide")).to_have_count(0)

@@ -11,13 +11,14 @@ hidden, says the same in text.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 
 from web.i18n import Translator
 from web.markup import Markup, h
 from web.screens.play import PlayOptions
 from web.session import GameSession
 from web.table import art
-from web.table.layout import TableLayout, table_layout
+from web.table.layout import TableLayout, hand_layout, table_layout
 
 #: Below this width the controls go under the felt instead of beside it (CSS agrees:
 #: style.css's ``.table`` media query).
@@ -27,6 +28,8 @@ SIDE_W = 340
 UNDER_H = 220
 BAR_H = 56
 BAR_H_NARROW = 96
+#: How much larger than its room the felt may be laid out when the seats need it.
+FALLBACK_SCALES = (1.0, 1.2, 1.45, 1.75, 2.1, 2.5)
 #: A hand of buttons has a line of help under it.
 HAND_EXTRA = 44
 
@@ -59,16 +62,23 @@ def bottom_seat(session: GameSession, viewer: int | None) -> int:
 def layout_for(
     session: GameSession, opts: PlayOptions, hand_cards: int = 0, trick: bool = False
 ) -> TableLayout:
-    """The table's geometry for this screen."""
+    """The table's geometry for this screen: the own hand at its real size under the
+    felt, the felt in the room left. Where the seats do not fit that room (ten seats
+    above a phone's hand), the felt is laid out larger and the SVG scales it down into
+    the room: smaller, never off the screen."""
     width, height = scene_size(opts)
-    return table_layout(
-        round(width),
-        round(height),
-        len(session.seats),
-        bottom_seat(session, opts.viewer),
-        hand_cards,
-        trick,
-    )
+    hand = hand_layout(hand_cards, width, height) if hand_cards else None
+    felt_h = height - (hand.band.h if hand else 0)
+    bottom = bottom_seat(session, opts.viewer)
+    for scale in FALLBACK_SCALES:
+        try:
+            layout = table_layout(
+                round(width * scale), round(felt_h * scale), len(session.seats), bottom, 0, trick
+            )
+        except ValueError:
+            continue
+        return replace(layout, hand=hand)
+    raise ValueError(f"no table for {len(session.seats)} seats in {width:.0f}x{height:.0f}")
 
 
 def felt(
