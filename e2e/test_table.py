@@ -67,6 +67,8 @@ def test_ten_seats_fit_at_three_sizes_without_scrolling(
             page.set_viewport_size({"width": width, "height": height})
             page.wait_for_timeout(400)
             expect(page.locator(".n21-scene .seat")).to_have_count(10)
+            if not no_scrolling(page):
+                shoot(page, f"ten-seats-{game.lower()}-{size}-scrolls")
             assert no_scrolling(page), f"{game} needs scrolling at {size} (turn {turn})"
             # every control on screen is inside the window
             outside = page.evaluate(
@@ -76,6 +78,16 @@ def test_ten_seats_fit_at_three_sizes_without_scrolling(
                   .map(b => b.textContent.trim())"""
             )
             assert outside == [], f"{outside} outside the window at {size}"
+            # and the move to make now is in view without scrolling anything
+            hidden = page.evaluate(
+                """() => [...document.querySelectorAll(
+                    '[data-action="act"]:not([disabled]), [data-action="moment-seen"]')]
+                  .filter(b => b.getBoundingClientRect().bottom > innerHeight + 1)
+                  .map(b => b.textContent.trim())"""
+            )
+            if hidden:
+                shoot(page, f"ten-seats-{game.lower()}-{size}-hidden")
+            assert hidden == [], f"{hidden} below the window at {size} (turn {turn})"
         if state == "moment":
             button(page, "Continue").click()
         elif state == "turn":

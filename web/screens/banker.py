@@ -383,6 +383,7 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         subtitle(tr, spectator),
         "banker-table",
         [
+            stage,  # first: what to do now stays in view above the payouts
             h(
                 "ul",
                 {"class": "payouts", "aria-label": tr.t("banker.payouts")},
@@ -390,7 +391,6 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             )
             if payout_lines
             else None,
-            stage,
             coach,
         ],
         [seat_row(tr, session, view, s) for s in range(view.players)],

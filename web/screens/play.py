@@ -189,10 +189,11 @@ def moment_panel(
         "section",
         {"class": "stage moment-panel", "aria-labelledby": "moment-title"},
         h("h2", {"id": "moment-title", "class": "turn-banner"}, moment_text(tr, session, opts)),
+        # Continue before the lines: on a phone the list of payouts may run long
+        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True),
         h("ul", {"class": "moment-lines"}, [h("li", None, line) for line in lines])
         if lines
         else None,
-        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True),
     )
 
 
@@ -258,7 +259,6 @@ def table_layout(
     to do now, the seats in words (for screen readers: the felt is one picture) and the
     history drawer."""
     side = [
-        guide_panel(tr, session, opts),
         *main,
         side_top,
         h("ul", {"class": "seats sr-only", "aria-label": tr.t("play.seats")}, seats),
@@ -269,7 +269,8 @@ def table_layout(
         h(
             "main",
             {"class": f"table {css}", "id": "main"},
-            h("div", {"class": "table-main"}, felt),
+            # the guide's sentence over the felt, so the controls stay in view
+            h("div", {"class": "table-main"}, guide_panel(tr, session, opts), felt),
             h("div", {"class": "table-side"}, side),
         ),
     )
