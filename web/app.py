@@ -551,7 +551,7 @@ class App:
         if draft.seats[index].name not in bot_names:
             return
         taken = {s.name for s in draft.seats}
-        people = sum(1 for s in self.draft.seats if not s.is_bot)
+        people = sum(1 for s in draft.seats if s.kind == "human")
         free = [n for n in self.remembered_names() if n not in taken]
         name = free[0] if free else self.tr.t("setup.default_name", n=people)
         self.draft = set_seat(draft, index, name=name)

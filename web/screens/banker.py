@@ -229,7 +229,8 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
 
 def seat_cards(view: Any, seat: int) -> tuple[int, ...]:
     """The cards lying in front of ``seat``: the bank's hand at the banker's seat."""
-    return view.bank_hand if seat == view.banker else view.hands[seat]
+    cards: tuple[int, ...] = view.bank_hand if seat == view.banker else view.hands[seat]
+    return cards
 
 
 def table_seat(tr: Translator, session: GameSession, view: Any, seat: int) -> art.Seat:

@@ -220,8 +220,8 @@ def guide_panel(tr: Translator, session: GameSession, opts: PlayOptions) -> Mark
     if opts.moment:
         key = "guide.moment"
     elif seat is not None and not session.seats[seat].is_bot:
-        key = get_ui(session.game_id).guide_step(session.view(seat), session.legal())
-        key = key or "guide.turn"
+        step = get_ui(session.game_id).guide_step(session.view(seat), session.legal())
+        key = step or "guide.turn"
     else:
         key = "guide.wait"
     return h(
