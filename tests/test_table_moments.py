@@ -71,3 +71,43 @@ def test_a_moment_on_a_table_of_bots_passes_by_itself(game: str) -> None:
         page.timers.pop(0)()
     assert app.session is not None and app.session.over
     assert held, "the rounds' ends were shown as moments"
+
+
+@pytest.mark.parametrize("game", ["tjueett", "tjugoett"])
+def test_a_moment_between_two_people_shows_no_card_that_was_not_shown(game: str) -> None:
+    """Pass-and-play: the moment is drawn for no one in particular, so a face-down card
+    that was never turned up stays a back (its name is nowhere outside the log)."""
+    from pygame_core import get_game
+    from web.screens.banker import moment_cards
+    from web.screens.cards import card_name
+    from web.table.cards import card_text
+
+    app, page, _ = started(seed=8)
+    _start(app, page, game, ["human", "human", "medium"])
+    session = app.session
+    assert session is not None
+    bot = get_game(game).make_bot("medium")
+    tr = app.tr
+    moments = 0
+    for step in range(400):
+        page.run_timers()
+        if session.over:
+            break
+        if "moment-seen" in page.markup:
+            moments += 1
+            hidden = {e.get("card") for e in app.moment if e.kind == "hidden_card"}
+            shown = {c for e in app.moment if e.kind == "shown" for c in e.get("hand", ())}
+            table = re.sub(r'<section class="log".*?</section>', "", page.markup, flags=re.S)
+            drawn = {
+                c for cards in moment_cards(session.view(None), app.moment, None) for c in cards
+            }
+            assert not (hidden - shown) & drawn, "a card never turned up is drawn face up"
+            for card in hidden - shown:
+                for label in (card_name(tr, card), card_text(card, tr.lang)):
+                    assert label not in table, f"{label} leaked in a moment"
+            press(app, page, "moment-seen")
+            continue
+        if session.current is not None and not session.seats[session.current].is_bot:
+            app.perform(bot.choose(session.view(session.current), session.legal(), step))
+            app.render()
+    assert moments, "some round ended on the table"
