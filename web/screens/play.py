@@ -238,7 +238,8 @@ def history(tr: Translator, lines: Sequence[str]) -> Markup:
     return h(
         "details",
         {"class": "history", "data-key": "history"},
-        h("summary", {"class": "button quiet"}, tr.t("play.history")),
+        # not a .button: its background transition would start from paper on insertion
+        h("summary", {"class": "history-summary"}, tr.t("play.history")),
         log_panel(tr, lines),
     )
 
