@@ -17,7 +17,6 @@ from web.screens.play import (
     PlayOptions,
     match_over_panel,
     moment_panel,
-    moment_text,
     seat_badge,
     stage_section,
     table_layout,
@@ -373,7 +372,6 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             pot=view.pot,
             deck=view.deck_size,
             discard=view.discard[-1] if view.discard else None,
-            moment=("win", moment_text(tr, session, opts)) if opts.moment else None,
         ),
         own_hand(tr, layout, mine, [card_name(tr, c) for c in mine]),
     ]

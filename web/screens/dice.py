@@ -15,7 +15,6 @@ from web.screens.play import (
     PlayOptions,
     match_over_panel,
     moment_panel,
-    moment_text,
     seat_card,
     stage_section,
     table_layout,
@@ -204,7 +203,6 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             for s in view.seats
         ],
         pot=view.pot if config.chips else None,
-        moment=("win", moment_text(tr, session, opts)) if opts.moment else None,
     )
     return table_layout(
         tr,
@@ -373,7 +371,6 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             for seat in range(view.players)
         ],
         pot=view.pot if view.uses_chips else None,
-        moment=("win", moment_text(tr, session, opts)) if opts.moment else None,
     )
     return table_layout(
         tr,

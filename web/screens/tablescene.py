@@ -90,7 +90,6 @@ def felt(
     deck: int = 0,
     discard: int | None = None,
     centre: Sequence[tuple[str, int]] = (),
-    moment: tuple[str, str] | None = None,
 ) -> Markup:
     """The scene: the felt with every seat, the pot, the deck and the discard pile."""
     return h(
@@ -105,7 +104,6 @@ def felt(
             deck=deck,
             discard=discard,
             centre=centre,
-            moment=moment,
         ),
     )
 

@@ -16,7 +16,6 @@ from web.screens.play import (
     PlayOptions,
     match_over_panel,
     moment_panel,
-    moment_text,
     seat_badge,
     stage_section,
     table_layout,
@@ -300,9 +299,7 @@ def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence
     )
 
 
-def twentyone_felt(
-    tr: Translator, session: GameSession, view: Any, layout: TableLayout, opts: PlayOptions
-) -> Markup:
+def twentyone_felt(tr: Translator, session: GameSession, view: Any, layout: TableLayout) -> Markup:
     """Every seat's cards face down (the viewer's are in the hand below), the pile, and
     the trick in the middle."""
     trick = view.trick or (view.tricks[-1] if view.tricks else None)
@@ -319,8 +316,7 @@ def twentyone_felt(
         )
         for s in range(len(session.seats))
     ]
-    moment = ("win", moment_text(tr, session, opts)) if opts.moment else None
-    return felt(tr, layout, seats, deck=view.pile_count, centre=centre, moment=moment)
+    return felt(tr, layout, seats, deck=view.pile_count, centre=centre)
 
 
 def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
@@ -374,7 +370,7 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         [seat_row(tr, session, view, s) for s in range(len(names))],
         lines,
         felt=[
-            twentyone_felt(tr, session, view, layout, opts),
+            twentyone_felt(tr, session, view, layout),
             hand_picker(tr, view, legal, opts.selected, mine, layout.hand)
             if view.hand and layout.hand
             else None,
