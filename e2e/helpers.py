@@ -43,13 +43,21 @@ def choose(page: Page, label: str) -> None:
 
 
 def wait_human_turn_or_end(page: Page) -> str:
-    """Wait until a person must act ("turn") or the match is over ("over")."""
-    page.wait_for_function(
-        """() => document.querySelector('.match-over') ||
-                 document.querySelector('[data-action="act"]:not([disabled])')""",
-        timeout=MATCH_TIMEOUT_MS,
-    )
-    return "over" if page.locator(".match-over").count() else "turn"
+    """Wait until a person must act ("turn") or the match is over ("over"), tapping
+    Continue on every moment (a round's end held on the felt) on the way."""
+    while True:
+        page.wait_for_function(
+            """() => document.querySelector('.match-over') ||
+                     document.querySelector('[data-action="moment-seen"]') ||
+                     document.querySelector('[data-action="act"]:not([disabled])')""",
+            timeout=MATCH_TIMEOUT_MS,
+        )
+        if page.locator(".match-over").count():
+            return "over"
+        moment = page.locator('[data-action="moment-seen"]')
+        if not moment.count():
+            return "turn"
+        moment.click()
 
 
 def total_on_screen(page: Page) -> int:

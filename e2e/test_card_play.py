@@ -16,17 +16,21 @@ from e2e.server import SiteServer
 
 TURN = """() => document.querySelector('.match-over') ||
     document.querySelector('[data-action="show-cards"]') ||
+    document.querySelector('[data-action="moment-seen"]') ||
     document.querySelector('[data-action="act"]:not([disabled])') ||
     document.querySelector('.card-button:not([disabled])')"""
 
 
 def wait_turn(page: Page) -> str:
-    """ "over", "cover" (hand-off screen) or "turn"."""
+    """ "over", "cover" (hand-off screen), "moment" (a round's end held until Continue)
+    or "turn"."""
     page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
     if page.locator(".match-over").count():
         return "over"
     if page.locator('[data-action="show-cards"]').count():
         return "cover"
+    if page.locator('[data-action="moment-seen"]').count():
+        return "moment"
     return "turn"
 
 
@@ -86,6 +90,9 @@ def play_to_the_end(page: Page, game: str, limit: int = 400) -> None:
             return
         if state == "cover":
             button(page, "Show my cards").click()
+            continue
+        if state == "moment":
+            button(page, "Continue").click()
             continue
         MOVES[game](page)
     raise AssertionError("the match did not end")
@@ -147,6 +154,9 @@ def test_pass_and_play_keeps_hidden_cards_out_of_the_page(
         state = wait_turn(page)
         if state == "over" or checked >= 4:
             break
+        if state == "moment":
+            button(page, "Continue").click()
+            continue
         if state == "cover":
             expect(page.get_by_role("heading", level=2)).to_contain_text("Pass to")
             assert page.locator(".card.own-hidden, .card-button").count() == 0
@@ -174,7 +184,8 @@ def test_pass_and_play_keeps_hidden_cards_out_of_the_page(
             tree = page.locator("body").aria_snapshot()
             table_cards = [
                 c.get_attribute("aria-label") or ""
-                for c in page.locator(".trick .card, .seat .card").all()
+                # the seat list says in words what the felt shows face up
+                for c in page.locator(".trick .card, .seat-line .card").all()
             ]
             for label in still_secret:
                 assert label not in tree or label in table_cards, f"{label!r} leaked to {now}"
@@ -209,8 +220,15 @@ def test_keyboard_only_tjueett_round(page: Page, site: SiteServer) -> None:
     page.keyboard.press("Enter")
     for _ in range(60):
         state = wait_turn(page)
-        if state == "over" or page.locator(".payouts").filter(has_text="Round 1 is over").count():
+        if (
+            state == "over"
+            or page.locator(".moment-panel").filter(has_text="Round 1 is over").count()
+        ):
             break
+        if state == "moment":  # a round's end held on the felt: Continue
+            tab_to({"Continue"})
+            page.keyboard.press("Enter")
+            continue
         name = tab_to({"Stake", "Bet", "Stand", "Draw"})
         if name == "Draw" and enabled(page, "Stand"):
             name = tab_to({"Stand"})

@@ -20,7 +20,8 @@ def payload(name: str, text: str) -> FilePayload:
 
 
 def log_texts(page: Page) -> list[str]:
-    return page.locator(".log-list li").all_inner_texts()
+    # textContent: the log lies in the closed History drawer (innerText is empty there)
+    return page.locator(".log-list li").all_text_contents()
 
 
 def start_21(page: Page, url: str, name: str = "Ann") -> None:

@@ -27,6 +27,11 @@ def axe_findings(page: Page) -> list[str]:
     if not page.evaluate("() => typeof window.axe !== 'undefined'"):
         # Evaluated through the DevTools protocol, so the page's CSP does not block it.
         page.evaluate(AXE.read_text("utf-8") + "\n;undefined")
+    # The page at rest: a card or die in flight (motion.js) is drawn over the text for
+    # a moment, and axe would measure the contrast against it.
+    page.evaluate(
+        "async () => { if (window.nordic21Motion) await window.nordic21Motion.settled() }"
+    )
     result = page.evaluate(
         "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
         ".filter(v => ['serious', 'critical'].includes(v.impact))"

@@ -11,7 +11,6 @@ import pytest
 from pygame_core import get_game
 from pygame_core.registry import game_ids
 from pygame_core.twentyone import OpenExchange
-from web.eventtext import card_text
 from web.games import get_ui
 from web.handoff import table_eyes
 from web.i18n import LANGUAGES, Translator
@@ -19,6 +18,7 @@ from web.screens.play import PlayOptions
 from web.screens.setup import render_setup
 from web.session import GameSession, Seat
 from web.setup import new_draft
+from web.table.cards import card_text
 
 HOSTILE = "<img src=x onerror=alert(1)>"
 
@@ -55,7 +55,7 @@ def hidden_cards_of_others(session: GameSession, viewer: int | None) -> set[int]
 def card_labels(tr: Translator, cards: set[int]) -> list[str]:
     from web.screens.cards import card_name
 
-    return [card_name(tr, c) for c in cards] + [card_text(c) for c in cards]
+    return [card_name(tr, c) for c in cards] + [card_text(c, tr.lang) for c in cards]
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -9,16 +9,18 @@ short visible pause. Nothing here imports the browser, so pytest drives it.
 
 from __future__ import annotations
 
+import contextlib
+import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
-from pygame_core import IllegalActionError, Nordic21Error, SaveError, get_game
+from pygame_core import Event, IllegalActionError, Nordic21Error, SaveError, get_game
 from pygame_core.registry import game_ids
 from web import review as reviewing
 from web.eventtext import log_lines
 from web.games import get_ui
-from web.handoff import table_eyes
+from web.handoff import TableEyes, table_eyes
 from web.i18n import LANGUAGES, Translator, pick_language
 from web.markup import Markup
 from web.persist import (
@@ -59,10 +61,19 @@ from web.storage import PREFIX, StorageFull
 
 LANG_KEY = "lang"
 SPEED_KEY = "speed"
+#: "off" when sound and vibration are off: web/table/sound.js reads the same entry.
+SOUND_KEY = "sound"
+#: The people's names of the last match started (JSON list), offered in the next setup.
+NAMES_KEY = "names"
+#: ``guide.<game>``: the guided first round of that game was offered (done or skipped).
+GUIDE_KEY = "guide.{game}"
 #: The saved match on screen, so a reload comes back to it.
 OPEN_KEY = "open"
-#: Seconds a bot "thinks" before it moves, per speed setting.
-BOT_DELAY = {"slow": 1.2, "normal": 0.6, "fast": 0.15}
+#: Seconds a bot "thinks" before it moves, per speed setting: slow enough to follow
+#: each card and die at "normal".
+BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.15}
+#: Seconds a moment (a round's end ...) stays on a table of bots only, per speed.
+MOMENT_PAUSE = {"slow": 4.0, "normal": 2.5, "fast": 0.3}
 
 
 Screen = Literal["home", "setup", "rules", "play", "review"]
@@ -172,6 +183,12 @@ class App:
         #: The stake/bet stepper: its amount and the moment it belongs to.
         self.amount = 0
         self.amount_key: tuple[Any, ...] = ()
+        #: The moment held on the table (the events from its start to its end, e.g. a
+        #: whole round), and the match it belongs to: no one moves until it is seen.
+        self.moment: tuple[Event, ...] = ()
+        self.moment_session: GameSession | None = None
+        #: The match whose guided first round is on (offered once per game).
+        self.guided: GameSession | None = None
         #: Cards picked in hand (Twenty One), for the turn they were picked in.
         self.selected: tuple[int, ...] = ()
         self.selected_turn = -1
@@ -195,7 +212,19 @@ class App:
         drawn = (self.screen, address)
         self.page.mount(self.screen_markup(), new_screen=drawn != self.drawn)
         self.drawn = drawn
+        if self.screen == "play" and self.fit_felt():
+            self.page.mount(self.screen_markup(), new_screen=False)
         self.schedule_bot()
+
+    def fit_felt(self) -> bool:
+        """Whether the felt was laid out for other room than the page now gives it (the
+        first play screen guesses from the window): then remember the room it has."""
+        measure = getattr(self.page, "table_room", None)
+        room = measure() if measure is not None else None
+        if room is None or room == self.opts.room:
+            return False
+        self.opts = replace(self.opts, room=room)
+        return True
 
     def address(self) -> Address:
         """The current screen as an address."""
@@ -245,6 +274,12 @@ class App:
             return render_setup(self.tr, self.draft)
         if self.screen == "play" and self.session is not None:
             eyes = table_eyes(self.session, self.revealed)
+            moment = self.held_moment()
+            if moment:
+                # A moment shows what everyone saw: no hand-off cover, and with several
+                # people at the device nobody's own cards.
+                humans = self.session.humans()
+                eyes = TableEyes(humans[0] if len(humans) == 1 else None, None)
             opts = replace(
                 self.opts,
                 bot_pending=self.bot_pending is not None,
@@ -252,6 +287,10 @@ class App:
                 cover=eyes.cover,
                 amount=self.stepper_amount(eyes.viewer),
                 selected=self.picked_cards(),
+                size=self.window_size(),
+                muted=self.store.get(SOUND_KEY) == "off",
+                moment=moment,
+                guide=self.guided is self.session,
             )
             return get_ui(self.session.game_id).render_play(self.tr, self.session, opts)
         if self.screen == "rules":
@@ -277,6 +316,17 @@ class App:
         )
         return render_home(self.tr, game_ids(), data)
 
+    def window_size(self) -> tuple[int, int]:
+        """The window's size, which the felt is laid out to fit (a page without a
+        ``viewport()``, such as a test's, gets the play screen's default size)."""
+        viewport = getattr(self.page, "viewport", None)
+        return viewport() if viewport is not None else self.opts.size
+
+    def on_resize(self) -> None:
+        """The window changed size (a phone turned): lay the felt out again."""
+        if self.screen == "play":
+            self.render(push=False)
+
     def stepper_amount(self, viewer: int | None) -> int:
         """The stake/bet stepper's amount, reset to the smallest allowed at each new bet."""
         session = self.session
@@ -298,9 +348,45 @@ class App:
         return self.selected
 
     # -- bots ------------------------------------------------------------------------
+    def held_moment(self) -> tuple[Event, ...]:
+        """The moment on the table of the match on screen (empty: none)."""
+        return self.moment if self.moment_session is self.session else ()
+
+    def hold_moment(self, session: GameSession, events: tuple[Event, ...]) -> None:
+        """Keep a round's (deal's, trick's) end on the table if ``events`` end one: the
+        moment is every event since its start, as the log has them."""
+        ui = get_ui(session.game_id)
+        ends = [i for i, e in enumerate(session.events) if e.kind in ui.moment_ends]
+        if session.over or not any(e.kind in ui.moment_ends for e in events) or not ends:
+            return
+        end = ends[-1]
+        starts = [i for i, e in enumerate(session.events[:end]) if e.kind in ui.moment_starts]
+        self.moment = tuple(session.events[(starts[-1] if starts else 0) : end + 1])
+        self.moment_session = session
+
+    def moment_over(self, moment: tuple[Event, ...]) -> None:
+        """A bots-only table's moment has been shown long enough."""
+        if self.moment is moment:
+            self.moment = ()
+            if self.screen == "play":
+                self.render(push=False)
+
     def schedule_bot(self) -> None:
-        """Start a bot's move after a pause, if a bot is to act and none is pending."""
+        """Start a bot's move after a pause, if a bot is to act and none is pending (a
+        moment on the table waits for Continue, or on a table of bots a pause)."""
         session = self.session
+        moment = self.held_moment()
+        if moment and self.screen == "play" and session is not None:
+            if not session.humans() and self.bot_pending is None:
+                self.bot_pending = session
+                pause = MOMENT_PAUSE.get(self.opts.speed, 2.5)
+
+                def later() -> None:
+                    self.bot_pending = None
+                    self.moment_over(moment)
+
+                self.page.call_later(pause, later)
+            return
         if (
             self.screen == "play"
             and session is not None
@@ -332,6 +418,9 @@ class App:
         except IllegalActionError:
             self.page.announce(self.tr.t("error.illegal"))
             return
+        self.hold_moment(session, events)
+        if session.over and self.guided is session:
+            self.end_guide("done")
         self.autosave()
         eyes = table_eyes(session, self.revealed)
         humans = session.humans()
@@ -400,6 +489,9 @@ class App:
         seed = self.page.new_seed()
         self.session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
         self.session.reveal_after = draft.reveal_after
+        self.remember_names(self.session.seats)
+        if self.store.get(GUIDE_KEY.format(game=draft.game_id)) is None:
+            self.guided = self.session
         self.revealed = None
         self.save_id = self.book.fresh_id(seed)
         self.store.set(OPEN_KEY, self.save_id)
@@ -445,6 +537,8 @@ class App:
 
     def leave_match(self) -> None:
         """Back to the home screen; a reload now opens the home screen too."""
+        if self.guided is not None:
+            self.end_guide("left")  # offered once: a match left half-way counts
         self.screen = "home"
         self.session = None
         self.save_id = None
@@ -469,10 +563,56 @@ class App:
             seats = default_names(
                 self.tr.t("setup.default_name"), self.tr.t("setup.default_bot"), count
             )
+            seats = self.seat_person(game_id, seats)
         for n in range(len(seats) + 1, game.min_players + 1):
             seats = (*seats, Seat(self.tr.t("setup.default_bot", n=n), "medium"))
         self.draft = new_draft(game_id, seats)
         self.screen = "setup"
+
+    def remembered_names(self) -> list[str]:
+        """The people's names of the last match started (none if unreadable)."""
+        try:
+            names = json.loads(self.store.get(NAMES_KEY) or "[]")
+        except ValueError:
+            return []
+        return (
+            [n for n in names if isinstance(n, str) and n.strip()]
+            if isinstance(names, list)
+            else []
+        )
+
+    def seat_person(self, game_id: str, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+        """The default seats with the person named as last time, at the game's seat for
+        a newcomer (a bot holds the bank in the banker games)."""
+        person, bots = seats[0], seats[1:]
+        names = self.remembered_names()
+        if names:
+            person = replace(person, name=names[0])
+        at = min(get_ui(game_id).person_seat, len(bots))
+        return (*bots[:at], person, *bots[at:])
+
+    def remember_names(self, seats: tuple[Seat, ...]) -> None:
+        """Keep the names people typed (not "Player 2") for the next setup."""
+        defaults = {self.tr.t("setup.default_name", n=n) for n in range(1, 11)}
+        names = [s.name for s in seats if not s.is_bot and s.name not in defaults]
+        if names:
+            with contextlib.suppress(StorageFull):
+                self.store.set(NAMES_KEY, json.dumps(names))
+
+    def seat_to_person(self, index: int) -> None:
+        """A bot's seat given to a person drops the bot's name (the next remembered name,
+        or "Player n")."""
+        draft = self.draft
+        if draft is None or not 0 <= index < len(draft.seats):
+            return
+        bot_names = {self.tr.t("setup.default_bot", n=n) for n in range(1, 11)}
+        if draft.seats[index].name not in bot_names:
+            return
+        taken = {s.name for s in draft.seats}
+        people = sum(1 for s in draft.seats if s.kind == "human")
+        free = [n for n in self.remembered_names() if n not in taken]
+        name = free[0] if free else self.tr.t("setup.default_name", n=people)
+        self.draft = set_seat(draft, index, name=name)
 
     # -- events --------------------------------------------------------------------
     def on_action(self, name: str, data: dict[str, str]) -> None:
@@ -495,7 +635,10 @@ class App:
             index = int(data.get("seat", "-1"))
             self.draft = check_field(set_seat(self.draft, index, name=value), f"seat-{index}")
         elif name == "seat-kind":
-            self.draft = set_seat(self.draft, int(data.get("seat", "-1")), kind=value)
+            index = int(data.get("seat", "-1"))
+            self.draft = set_seat(self.draft, index, kind=value)
+            if value == "human":
+                self.seat_to_person(index)
         elif name == "option":
             option = data.get("name", "")
             self.draft = check_field(set_option(self.draft, option, value), option)
@@ -554,6 +697,8 @@ class App:
         session = self.session
         if session is None or session.is_bot_turn() or table_eyes(session, self.revealed).cover:
             return
+        if self.held_moment():
+            return  # a tap meant for the moment's Continue, or an old screen's button
         self.perform(get_ui(session.game_id).decode(data))
 
     def do_toggle_card(self, data: dict[str, str]) -> None:
@@ -576,6 +721,26 @@ class App:
 
     def do_toggle_coach(self, data: dict[str, str]) -> None:
         self.opts = replace(self.opts, coach=not self.opts.coach)
+
+    def do_moment_seen(self, data: dict[str, str]) -> None:
+        self.moment = ()
+        if self.guided is not None and self.guided is self.session:
+            self.end_guide("done")  # the first round was seen to its end
+
+    def do_guide_skip(self, data: dict[str, str]) -> None:
+        self.end_guide("skipped")
+
+    def end_guide(self, how: str) -> None:
+        """The guided first round is over (``done`` or ``skipped``): never offered again."""
+        if self.guided is not None:
+            with contextlib.suppress(StorageFull):
+                self.store.set(GUIDE_KEY.format(game=self.guided.game_id), how)
+        self.guided = None
+
+    def do_toggle_sound(self, data: dict[str, str]) -> None:
+        # storage full: nothing more can be stored, the sound stays as it is
+        with contextlib.suppress(StorageFull):
+            self.store.set(SOUND_KEY, "on" if self.store.get(SOUND_KEY) == "off" else "off")
 
     def do_set_speed(self, data: dict[str, str]) -> None:
         speed = data.get("speed", "normal")
@@ -675,6 +840,9 @@ ACTIONS: Mapping[str, Callable[[App, dict[str, str]], None]] = {
     "toggle-card": App.do_toggle_card,
     "show-cards": App.do_show_cards,
     "amount": App.do_amount,
+    "toggle-sound": App.do_toggle_sound,
+    "moment-seen": App.do_moment_seen,
+    "guide-skip": App.do_guide_skip,
     "toggle-coach": App.do_toggle_coach,
     "set-speed": App.do_set_speed,
     "new-game": App.do_new_game,

@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, jsnull, to_js
 
 from web.markup import Markup
 from web.persist import Status
+from web.table import bridge as table
 
 #: Most bytes an imported file may have (a whole history is a few hundred KB).
 MAX_IMPORT_BYTES = 5_000_000
@@ -38,6 +39,8 @@ class Controller(Protocol):
     def on_storage(self, key: str | None) -> None: ...
 
     def on_address(self, address: str) -> None: ...
+
+    def on_resize(self) -> None: ...
 
 
 def _opt(value: Any) -> Any:
@@ -67,6 +70,8 @@ class Page:
         #: The file being read for an import (kept so the task is not collected).
         self._pending: asyncio.Future[None] | None = None
         self._proxies: list[Any] = []
+        self._resize_timer: Any = None
+        self._resize_proxy = create_proxy(self._resized)
         # The screen decides where the page is scrolled (a new one starts at the top).
         js.history.scrollRestoration = "manual"
         for src in PATCH_SCRIPTS:
@@ -84,6 +89,7 @@ class Page:
             (js.document, "keydown", self._key),
             (js.window, "storage", self._storage),
             (js.window, "popstate", self._popstate),
+            (js.window, "resize", self._resize),
         ):
             proxy = create_proxy(handler)
             self._proxies.append(proxy)
@@ -95,6 +101,28 @@ class Page:
 
     def _storage(self, event: Any) -> None:
         self._app().on_storage(_opt(event.key))
+
+    def _resize(self, event: Any) -> None:
+        # One layout per burst of resize events (a drag fires dozens).
+        if self._resize_timer is not None:
+            js.clearTimeout(self._resize_timer)
+        self._resize_timer = js.setTimeout(self._resize_proxy, 150)
+
+    def _resized(self) -> None:
+        self._resize_timer = None
+        self._app().on_resize()
+
+    def table_room(self) -> tuple[int, int] | None:
+        """The room of the play screen's felt and hand (the grid cell: its size does not
+        depend on what the felt draws), or None off the play screen."""
+        cell = _opt(self.root.querySelector("main.table > .table-main"))
+        if cell is None:
+            return None
+        return int(cell.clientWidth), int(cell.clientHeight)
+
+    def viewport(self) -> tuple[int, int]:
+        """The window's size in CSS pixels."""
+        return int(js.window.innerWidth), int(js.window.innerHeight)
 
     def _popstate(self, event: Any) -> None:
         self._app().on_address(self.address())
@@ -158,8 +186,13 @@ class Page:
         active = _opt(js.document.activeElement)
         key = _opt(active.getAttribute("data-focus")) if active is not None else None
         patch = _opt(getattr(js.window, "nordic21Patch", None))
+        if "n21-scene" in markup:
+            table.load()  # the felt's scripts and stylesheet, once: not on the home screen
         if patch is not None and not new_screen:
+            # motion.js flies what moved from where it was to where the patch put it
+            table.capture()
             patch(self.root, markup)
+            table.play()
         else:
             # The first screen, before the patcher's few kB arrived, or a new screen.
             self.root.innerHTML = markup

@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from pygame_core import Event
-from pygame_core.cards import rank, suit
 from web.games import get_ui
 from web.i18n import Translator
+from web.table.cards import card_text
 
 #: Parameters that hold one seat number / several seat numbers.
 SEAT_PARAMS = frozenset(
@@ -33,14 +33,6 @@ SEAT_PARAMS = frozenset(
 VARIANT_PARAMS = ("outcome", "reason")
 SEATS_PARAMS = frozenset({"seats", "winners", "holders", "order", "payers"})
 CARD_PARAMS = frozenset({"card", "cards", "hand", "shown", "last_cards", "given", "drawn"})
-SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
-RANK_LABELS = {11: "J", 12: "Q", 13: "K", 14: "A"}
-
-
-def card_text(card: int) -> str:
-    """A card as rank and suit symbol, e.g. ``10♥``."""
-    r = rank(card)
-    return f"{RANK_LABELS.get(r, str(r))}{SUIT_SYMBOLS[suit(card)]}"
 
 
 def join(items: Sequence[str], tr: Translator) -> str:
@@ -61,9 +53,9 @@ def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
         return join([seat_name(s) for s in value], tr)
     if name in CARD_PARAMS:
         if isinstance(value, int):
-            return card_text(value)
+            return card_text(value, tr.lang)
         if isinstance(value, (tuple, list)):
-            return " ".join(card_text(c) for c in value if isinstance(c, int))
+            return " ".join(card_text(c, tr.lang) for c in value if isinstance(c, int))
     if isinstance(value, (tuple, list)):
         return " + ".join(str(v) for v in value)
     return value

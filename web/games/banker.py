@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
+from pygame_core.cards import make_card
 from web.games.base import GameUI
 from web.markup import Markup, h
 from web.svg import card_back, card_face
@@ -29,13 +30,24 @@ BANKER_HANDS: tuple[tuple[int, tuple[str, ...]], ...] = (
 class BankerUI(GameUI):
     """A banker game: stake and bet stepper, a face-down card, the bank's hand."""
 
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_over"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_started"})
+    #: Seat 0 holds the bank first (and keeps it with a fixed bank): a bot does.
+    person_seat: ClassVar[int] = 1
+
     @property
     def text_families(self) -> tuple[str, ...]:
         """Its own texts, then the texts both banker games share."""
         return (self.id, "banker")
 
     def tile_art(self) -> Markup:
-        return h("span", {"class": "tile-pair"}, card_back("tile-svg"), card_face(22, "tile-svg"))
+        # number cards only: the tile is the same in every language (no corner letters)
+        return h(
+            "span",
+            {"class": "tile-pair"},
+            card_back("tile-svg"),
+            card_face(make_card(10, 1), "tile-svg"),
+        )
 
     def render_play(self, tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
         from web.screens.banker import render_banker
@@ -60,6 +72,11 @@ class BankerUI(GameUI):
 
     def figures(self) -> Mapping[str, Figure]:
         return _figures()
+
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        if view.phase in ("stake", "bet"):
+            return f"guide.banker.{view.phase}"
+        return "guide.banker.play"
 
     def amount_range(self, view: Any) -> tuple[int, int]:
         return (view.min_amount, view.max_amount)

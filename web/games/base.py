@@ -50,6 +50,14 @@ class GameUI(abc.ABC):
     id: ClassVar[str]
     #: The options its setup form shows, in order.
     form: ClassVar[tuple[OptionField, ...]]
+    #: Event kinds that end a moment worth holding on the table (a round, a deal, a
+    #: trick): the controller keeps it on screen until the person taps Continue.
+    moment_ends: ClassVar[frozenset[str]] = frozenset()
+    #: Event kinds where such a moment's story starts (the table is drawn from them).
+    moment_starts: ClassVar[frozenset[str]] = frozenset()
+    #: Where the default setup seats the person (the banker games: not the bank's seat,
+    #: so a first game is played as a player first).
+    person_seat: ClassVar[int] = 0
 
     @abc.abstractmethod
     def tile_art(self) -> Markup:
@@ -79,6 +87,11 @@ class GameUI(abc.ABC):
     def progress(self, tr: Translator, round_no: int) -> str:
         """How far a match in progress got, for the saved-games list."""
         return tr.t("play.round", n=round_no)
+
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        """The guided first round's text key for the person to act now (None: the
+        general "your turn" line)."""
+        return None
 
     def amount_range(self, view: Any) -> tuple[int, int]:
         """The smallest and largest amount its stake/bet stepper allows now."""

@@ -22,6 +22,8 @@ class Dice21UI(GameUI):
     """21."""
 
     id: ClassVar[str] = "dice21"
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_won"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_won"})
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("dice", "choice", (1, 2)),
         OptionField("target", "choice", (21, 36)),
@@ -44,6 +46,9 @@ class Dice21UI(GameUI):
         from pygame_core.dice21 import Roll, Stop
 
         return Roll() if data.get("move") == "roll" else Stop()
+
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        return "guide.dice21.roll"
 
     def coach(self, view: Any, legal: Sequence[Any]) -> Dice21Advice | None:
         from web.coach import dice21_advice

@@ -22,6 +22,8 @@ class Dice41UI(GameUI):
     """41."""
 
     id: ClassVar[str] = "dice41"
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_won"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_started"})
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("chips", "toggle"),
         OptionField("starting_chips", "number", low=1, high=1000, show_if=("chips", True)),
@@ -42,6 +44,9 @@ class Dice41UI(GameUI):
         from pygame_core.dice41 import Keep
 
         return Keep(int(data.get("value", "0")))
+
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        return "guide.dice41.keep"
 
     def coach(self, view: Any, legal: Sequence[Any]) -> Dice41Advice | None:
         from web.coach import dice41_advice

@@ -4,12 +4,23 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from pygame_core.cards import make_card
 from web.games.banker import BankerUI
 from web.games.base import OptionField
+from web.markup import Markup, h
+from web.svg import card_face
 
 
 class TjugoettUI(BankerUI):
     """Tjugoett."""
+
+    def tile_art(self) -> Markup:
+        # three sevens, face up: not Tjueett's back and card, and 21 at a glance
+        return h(
+            "span",
+            {"class": "tile-pair tile-three"},
+            [card_face(make_card(7, s), "tile-svg") for s in (2, 0, 1)],
+        )
 
     id: ClassVar[str] = "tjugoett"
     form: ClassVar[tuple[OptionField, ...]] = (

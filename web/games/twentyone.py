@@ -19,6 +19,8 @@ class TwentyOneUI(GameUI):
     """Twenty One (its rules pages quote no odds)."""
 
     id: ClassVar[str] = "twentyone"
+    moment_ends: ClassVar[frozenset[str]] = frozenset({"trick_won", "deal_scored"})
+    moment_starts: ClassVar[frozenset[str]] = frozenset({"trick_won", "deal_started"})
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("scoring", "choice", ("highest", "everyone")),
         OptionField("target", "number", low=1, high=1000),
@@ -54,6 +56,15 @@ class TwentyOneUI(GameUI):
         if move == "swap":
             return Swap(cards)
         return Play(cards)
+
+    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
+        from pygame_core.twentyone import OpenExchange, Play
+
+        if any(isinstance(a, OpenExchange) for a in legal):
+            return "guide.twentyone.exchange"
+        if any(isinstance(a, Play) for a in legal):
+            return "guide.twentyone.play"
+        return None
 
     def coach(self, view: Any, legal: Sequence[Any]) -> Any | None:
         from web.coach import twentyone_advice

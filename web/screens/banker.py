@@ -5,21 +5,25 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from pygame_core import Event
 from pygame_core.banker import Draw, Stand
 from web.coach import BankerAdvice, banker_advice
 from web.eventtext import log_lines
 from web.i18n import Translator, percent
 from web.markup import Markup, classes, h
-from web.screens.cards import cover_screen, hand
+from web.screens.cards import HIDDEN, card_name, cover_screen, hand
 from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
+    moment_panel,
     seat_badge,
     stage_section,
     table_layout,
 )
+from web.screens.tablescene import felt, layout_for, own_hand
 from web.session import GameSession
+from web.table import art
 
 #: Events whose lines are shown on the table as they happen (payouts, the bank moving).
 PAYOUT_EVENTS = frozenset(
@@ -197,7 +201,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
     return h(
         "li",
         {
-            "class": classes("seat", seat == view.actor and "current", is_banker and "banker"),
+            "class": classes("seat-line", seat == view.actor and "current", is_banker and "banker"),
             "aria-current": "true" if seat == view.actor else None,
         },
         h("span", {"class": "seat-name"}, session.seats[seat].name),
@@ -210,6 +214,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
             tr.t("banker.hand_of", name=session.seats[seat].name),
             fresh_cards(session, seat),
             own_hidden=view.face_down[seat] if seat == view.viewer else 0,
+            keyed=False,
         )
         if cards
         else None,
@@ -221,6 +226,96 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
     )
 
 
+def seat_cards(view: Any, seat: int) -> tuple[int, ...]:
+    """The cards lying in front of ``seat``: the bank's hand at the banker's seat."""
+    cards: tuple[int, ...] = view.bank_hand if seat == view.banker else view.hands[seat]
+    return cards
+
+
+def table_seat(tr: Translator, session: GameSession, view: Any, seat: int) -> art.Seat:
+    """What the felt shows at ``seat``: chips, cards (face down as the view has them),
+    and its status in a few words."""
+    status = view.status[seat]
+    note = tr.t(f"banker.status.{status}")
+    if seat == view.banker and view.bank_hand:
+        note = tr.t("banker.bank_total", total=view.bank_total)
+    elif view.bets[seat]:
+        note = f"{note} · {tr.t('figure.bet')} {view.bets[seat]}"
+    mark = {"won": "won", "lost": "bust"}.get(status)
+    return art.Seat(
+        session.seats[seat].name,
+        chips=view.chips[seat],
+        cards=tuple(None if c == HIDDEN else c for c in seat_cards(view, seat)),
+        note=note,
+        active=seat == view.actor,
+        mark=mark,
+    )
+
+
+def moment_cards(view: Any, events: Sequence[Event], viewer: int | None) -> list[list[int | None]]:
+    """Every seat's cards as the round's events showed them to ``viewer`` (None: face
+    down, never shown): the round's end stays on the felt after the next one began.
+    The bank's seat keeps its last hand."""
+    cards: list[list[int | None]] = [[] for _ in range(view.players)]
+    down: list[list[int]] = [[] for _ in range(view.players)]
+    bank_done = False
+    for e in events:
+        if not e.visible_for(viewer):
+            continue
+        seat = e.get("seat")
+        if e.kind == "bank_dealt":
+            if bank_done:
+                cards[seat], bank_done = [], False
+            cards[seat].append(e.get("card"))
+        elif e.kind == "dealt":
+            cards[seat].append(e.get("card"))
+        elif e.kind == "dealt_down":
+            down[seat].append(len(cards[seat]))
+            cards[seat].append(None)
+        elif e.kind == "hidden_card" and down[seat]:
+            cards[seat][down[seat][-1]] = e.get("card")
+        elif e.kind == "shown":
+            for index, card in zip(down[seat], e.get("hand", ()), strict=False):
+                cards[seat][index] = card
+        elif e.kind == "settled":
+            bank_done = True
+    return cards
+
+
+def moment_seats(
+    tr: Translator, session: GameSession, view: Any, opts: PlayOptions
+) -> list[art.Seat]:
+    """The seats at the end of the round: cards as they were shown, each player's result
+    against the bank, and everyone's chips now (paid)."""
+    cards = moment_cards(view, opts.moment, opts.viewer)
+    results: dict[int, Event] = {
+        e.get("seat"): e for e in opts.moment if e.kind == "settled" and e.visible_for(opts.viewer)
+    }
+    banker = next((e.get("banker") for e in opts.moment if e.kind == "round_over"), view.banker)
+    seats = []
+    for seat in range(view.players):
+        result = results.get(seat)
+        note, mark = "", None
+        if result is not None:
+            outcome = result.get("outcome")
+            note = f"{tr.t(f'banker.status.{outcome}')} · {result.get('total')}"
+            mark = (
+                "won" if outcome == "won" else ("bust" if result.get("reason") == "bust" else None)
+            )
+        elif seat == banker:
+            note = tr.t("banker.status.banker")
+        seats.append(
+            art.Seat(
+                session.seats[seat].name,
+                chips=view.chips[seat],
+                cards=tuple(cards[seat][-8:]),
+                note=note,
+                mark=mark,
+            )
+        )
+    return seats
+
+
 def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
     """The banker table, drawn for ``opts.viewer`` (or covered for a hand-off)."""
     spectator = session.view(None)
@@ -228,7 +323,7 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         return cover_screen(tr, session, opts, opts.cover, subtitle(tr, spectator))
     view = session.view(opts.viewer)
     names = session.names()
-    payouts = [e for e in session.fresh if e.kind in PAYOUT_EVENTS]
+    payouts = [] if opts.moment else [e for e in session.fresh if e.kind in PAYOUT_EVENTS]
     payout_lines = log_lines(payouts, opts.viewer, session.game_id, names, tr)
     result = session.game.outcome(session.state)
     if result is not None:
@@ -249,20 +344,9 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 "div",
                 {"class": "bank"},
                 h("p", {"class": "bank-title"}, tr.t("banker.bank_of", name=bank_name)),
-                h("p", {"class": "pot big-figure"}, tr.t("play.pot", chips=view.pot)),
-                hand(
-                    tr, view.bank_hand, tr.t("banker.bank_cards"), fresh_cards(session, view.banker)
-                )
-                if view.bank_hand
-                else None,
                 h("p", {"class": "bank-total"}, tr.t("banker.bank_total", total=view.bank_total))
                 if view.bank_hand
                 else None,
-                h(
-                    "p",
-                    {"class": "deck-info"},
-                    tr.t("banker.deck_info", deck=view.deck_size, discard=len(view.discard)),
-                ),
             ),
             h("p", {"class": "own-total"}, tr.t("banker.your_total", total=view.own_total))
             if view.own_total is not None and view.viewer != view.banker
@@ -271,6 +355,26 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         )
     coach = coach_panel(tr, banker_advice(view), names) if opts.coach else None
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
+    own = seat_cards(view, view.viewer) if view.viewer is not None else ()
+    mine = tuple(c for c in own if c != HIDDEN)
+    if opts.moment:
+        mine = ()  # the moment shows the round that ended, not the next one's hand
+        seats = moment_seats(tr, session, view, opts)
+        stage = moment_panel(tr, session, opts, PAYOUT_EVENTS)
+    else:
+        seats = [table_seat(tr, session, view, s) for s in range(view.players)]
+    layout = layout_for(session, opts, hand_cards=len(mine))
+    table = [
+        felt(
+            tr,
+            layout,
+            seats,
+            pot=view.pot,
+            deck=view.deck_size,
+            discard=view.discard[-1] if view.discard else None,
+        ),
+        own_hand(tr, layout, mine, [card_name(tr, c) for c in mine]),
+    ]
     return table_layout(
         tr,
         session,
@@ -278,6 +382,7 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         subtitle(tr, spectator),
         "banker-table",
         [
+            stage,  # first: what to do now stays in view above the payouts
             h(
                 "ul",
                 {"class": "payouts", "aria-label": tr.t("banker.payouts")},
@@ -285,9 +390,9 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             )
             if payout_lines
             else None,
-            stage,
             coach,
         ],
         [seat_row(tr, session, view, s) for s in range(view.players)],
         lines,
+        felt=table,
     )

@@ -10,7 +10,10 @@ from web.markup import Markup, classes, fragment, h
 from web.screens.common import button
 from web.screens.play import PlayOptions, play_bar
 from web.session import GameSession
-from web.svg import card_back, card_face
+from web.table import art
+
+#: A card's width in the seat list (it is read by screen readers; the felt shows it).
+LIST_CARD_W = 42
 
 #: The rules cores mark a face-down card the viewer may not see with -1.
 HIDDEN = -1
@@ -35,7 +38,7 @@ def card(
         return h(
             "span",
             {"class": "card", "role": "img", "aria-label": tr.t("card.face_down")},
-            card_back(),
+            art.card_back(LIST_CARD_W),
         )
     label = card_name(tr, value)
     if own_hidden:
@@ -50,19 +53,31 @@ def card(
             # moves it from hand to trick); a face-down card has no key to give away.
             "data-key": f"card-{value}" if keyed else None,
         },
-        card_face(value),
+        art.card_face(value, tr.lang, LIST_CARD_W),
     )
 
 
 def hand(
-    tr: Translator, cards: Sequence[int], label: str, fresh: int = 0, own_hidden: int = 0
+    tr: Translator,
+    cards: Sequence[int],
+    label: str,
+    fresh: int = 0,
+    own_hidden: int = 0,
+    keyed: bool = True,
 ) -> Markup:
     """A row of cards; the last ``fresh`` of them just arrived (animated).
 
-    The first ``own_hidden`` are the viewer's own face-down cards (named as such).
+    The first ``own_hidden`` are the viewer's own face-down cards (named as such);
+    ``keyed``: see :func:`card` (the seat list repeats in words what the felt draws).
     """
     items = [
-        card(tr, c, i >= len(cards) - fresh, own_hidden=i < own_hidden and c != HIDDEN)
+        card(
+            tr,
+            c,
+            i >= len(cards) - fresh,
+            own_hidden=i < own_hidden and c != HIDDEN,
+            keyed=keyed,
+        )
         for i, c in enumerate(cards)
     ]
     return h("div", {"class": "hand", "role": "group", "aria-label": label}, items)

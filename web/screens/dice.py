@@ -14,12 +14,15 @@ from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
+    moment_panel,
     seat_card,
     stage_section,
     table_layout,
 )
+from web.screens.tablescene import felt, layout_for
 from web.session import GameSession
 from web.svg import die_face
+from web.table import art
 
 
 def dice_row(tr: Translator, dice: tuple[int, ...], fresh: bool, css: str = "dice") -> Markup:
@@ -147,6 +150,14 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 h("span", {"class": "total-value"}, str(current.total)),
                 h("span", {"class": "total-target"}, tr.t("play.target", target=config.target)),
             ),
+            # the plain words beside the number: what this seat has to beat
+            h(
+                "p",
+                {"class": "to-beat"},
+                tr.t("play.best_so_far", score=view.best_total)
+                if view.best_total
+                else tr.t("play.no_best_yet"),
+            ),
             h("p", {"class": "throw-caption"}, throw_caption),
             dice_row(tr, view.last_throw, fresh)
             if view.last_throw
@@ -173,19 +184,37 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 ),
             ),
         )
+    if opts.moment and not session.over:
+        stage = moment_panel(tr, session, opts, frozenset({"round_won", "bust"}))
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if config.chips else None
     coach = dice21_coach(tr, dice21_advice(view)) if opts.coach and human else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
+    table = felt(
+        tr,
+        layout_for(session, opts),
+        [
+            art.Seat(
+                session.seats[s.seat].name,
+                chips=s.chips if config.chips else None,
+                dice=view.last_throw if s.seat == view.last_throw_seat else (),
+                note=f"{_dice21_status(tr, s)} · {s.total}",
+                active=s.seat == view.actor,
+            )
+            for s in view.seats
+        ],
+        pot=view.pot if config.chips else None,
+    )
     return table_layout(
         tr,
         session,
         opts,
         subtitle,
         "dice21",
-        [dice21_result(tr, session, view.last_result), stage, coach],
+        [stage, dice21_result(tr, session, view.last_result), coach],
         seats,
         lines,
         side_top=pot,
+        felt=table,
     )
 
 
@@ -219,7 +248,8 @@ def _coach_label(tr: Translator, advice: Dice41Advice, value: int) -> str:
             chance=percent(advice.values[value], tr.lang),
             tie=percent(advice.ties[value], tr.lang),
         )
-    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 2))
+    # "expect 17": the exact figure (17.22) is for the rules pages, not a die to tap
+    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 0))
 
 
 def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
@@ -322,16 +352,35 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             ),
             h("p", {"class": "coach-tip"}, tr.t(f"coach.mode41.{advice.mode}")) if advice else None,
         )
+    if opts.moment and not session.over:
+        stage = moment_panel(tr, session, opts, frozenset({"round_won", "not_qualified"}))
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
+    table = felt(
+        tr,
+        layout_for(session, opts),
+        [
+            art.Seat(
+                session.seats[seat].name,
+                chips=view.chips[seat] if view.uses_chips else None,
+                # the throw lies in front of the thrower, beside what it set aside
+                dice=view.kept[seat] + (view.dice if seat == view.actor else ()),
+                note=_dice41_status(tr, view, seat),
+                active=seat == view.actor,
+            )
+            for seat in range(view.players)
+        ],
+        pot=view.pot if view.uses_chips else None,
+    )
     return table_layout(
         tr,
         session,
         opts,
         subtitle,
         "dice41",
-        [dice41_result(tr, session, view.last_result), stage],
+        [stage, dice41_result(tr, session, view.last_result)],
         seats,
         lines,
         side_top=pot,
+        felt=table,
     )

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from pygame_core import Event
+from web.eventtext import log_lines
 from web.i18n import Translator
 from web.markup import Child, Markup, classes, fragment, h
 from web.screens.common import button, log_panel, top_bar
@@ -29,6 +31,16 @@ class PlayOptions:
     amount: int = 0
     #: Cards the player has picked (Twenty One).
     selected: tuple[int, ...] = ()
+    #: The window's size in CSS pixels: the felt is laid out to fit it.
+    size: tuple[int, int] = (1024, 768)
+    #: The room the page gives the felt and the own hand, measured once drawn.
+    room: tuple[int, int] | None = None
+    #: Whether sound and vibration are off (web/table/sound.js reads the same entry).
+    muted: bool = False
+    #: A moment held on the table until seen: its events, from its start to its end.
+    moment: tuple[Event, ...] = ()
+    #: The guided first round is on (what to tap and why, beside the table).
+    guide: bool = False
 
 
 def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
@@ -57,6 +69,17 @@ def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: 
             kind="quiet",
             speed=next_speed,
         ),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button quiet toggle",
+                "data-action": "toggle-sound",
+                "data-focus": "toggle-sound",
+                "aria-pressed": "false" if opts.muted else "true",
+            },
+            tr.t("play.sound"),
+        ),
         button(tr.t("nav.rules"), "open-rules", kind="quiet", game=gid),
         button(tr.t("play.new_game"), "new-game", kind="quiet"),
     )
@@ -84,7 +107,7 @@ def seat_card(
     return h(
         "li",
         {
-            "class": classes("seat", current and "current"),
+            "class": classes("seat-line", current and "current"),
             "aria-current": "true" if current else None,
         },
         h("span", {"class": "seat-name"}, name),
@@ -151,6 +174,30 @@ def match_over_panel(
     )
 
 
+def moment_text(tr: Translator, session: GameSession, opts: PlayOptions) -> str:
+    """What the felt says large during a moment: its last event's line."""
+    lines = log_lines(opts.moment[-1:], opts.viewer, session.game_id, session.names(), tr)
+    return lines[-1] if lines else ""
+
+
+def moment_panel(
+    tr: Translator, session: GameSession, opts: PlayOptions, kinds: frozenset[str]
+) -> Markup:
+    """A moment held on the table: who won what, in words, and Continue."""
+    shown = [e for e in opts.moment if e.kind in kinds]
+    lines = log_lines(shown, opts.viewer, session.game_id, session.names(), tr)
+    return h(
+        "section",
+        {"class": "stage moment-panel", "aria-labelledby": "moment-title"},
+        h("h2", {"id": "moment-title", "class": "turn-banner"}, moment_text(tr, session, opts)),
+        # Continue before the lines: on a phone the list of payouts may run long
+        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True),
+        h("ul", {"class": "moment-lines"}, [h("li", None, line) for line in lines])
+        if lines
+        else None,
+    )
+
+
 def stage_section(
     tr: Translator, session: GameSession, opts: PlayOptions, *children: Child
 ) -> Markup:
@@ -164,6 +211,40 @@ def stage_section(
     )
 
 
+def guide_panel(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup | None:
+    """The guided first round: one sentence on what to tap now and why, and Skip."""
+    if not opts.guide or session.over:
+        return None
+    from web.games import get_ui
+
+    seat = session.current
+    if opts.moment:
+        key = "guide.moment"
+    elif seat is not None and not session.seats[seat].is_bot:
+        step = get_ui(session.game_id).guide_step(session.view(seat), session.legal())
+        key = step or "guide.turn"
+    else:
+        key = "guide.wait"
+    return h(
+        "aside",
+        {"class": "panel guide", "aria-labelledby": "guide-title", "data-key": "guide"},
+        h("h2", {"id": "guide-title", "class": "panel-title"}, tr.t("guide.title")),
+        h("p", {"class": "guide-text", "aria-live": "polite"}, tr.t(key)),
+        button(tr.t("guide.skip"), "guide-skip", kind="quiet"),
+    )
+
+
+def history(tr: Translator, lines: Sequence[str]) -> Markup:
+    """The log as a drawer, closed: the table itself is how the game is followed."""
+    return h(
+        "details",
+        {"class": "history", "data-key": "history"},
+        # not a .button: its background transition would start from paper on insertion
+        h("summary", {"class": "history-summary"}, tr.t("play.history")),
+        log_panel(tr, lines),
+    )
+
+
 def table_layout(
     tr: Translator,
     session: GameSession,
@@ -174,19 +255,24 @@ def table_layout(
     seats: Sequence[Markup],
     log: Sequence[str],
     side_top: Child = None,
+    felt: Child = None,
 ) -> Markup:
-    """A play screen: the bar, the table in the middle, seats and log at the side."""
+    """A play screen: the bar, the felt (and the own hand), and beside or under it what
+    to do now, the seats in words (for screen readers: the felt is one picture) and the
+    history drawer."""
     side = [
+        *main,
         side_top,
-        h("ul", {"class": "seats", "aria-label": tr.t("play.seats")}, seats),
-        log_panel(tr, log),
+        h("ul", {"class": "seats sr-only", "aria-label": tr.t("play.seats")}, seats),
+        history(tr, log),
     ]
     return fragment(
         play_bar(tr, session, opts, subtitle),
         h(
             "main",
             {"class": f"table {css}", "id": "main"},
-            h("div", {"class": "table-main"}, main),
+            # the guide's sentence over the felt, so the controls stay in view
+            h("div", {"class": "table-main"}, guide_panel(tr, session, opts), felt),
             h("div", {"class": "table-side"}, side),
         ),
     )

@@ -7,7 +7,7 @@ from typing import Any
 
 from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, Swap
 from web.coach import twentyone_advice
-from web.eventtext import card_text, log_lines
+from web.eventtext import log_lines
 from web.i18n import Translator
 from web.markup import Markup, classes, h
 from web.screens.cards import card, card_name, cover_screen
@@ -15,12 +15,16 @@ from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
+    moment_panel,
     seat_badge,
     stage_section,
     table_layout,
 )
+from web.screens.tablescene import felt, layout_for
 from web.session import GameSession
-from web.svg import card_face
+from web.table import art
+from web.table.cards import card_text
+from web.table.layout import HandLayout, TableLayout
 
 
 def subtitle(tr: Translator, view: Any) -> str:
@@ -60,7 +64,12 @@ def card_reason(tr: Translator, view: Any, legal: Sequence[Any]) -> str:
 
 
 def hand_picker(
-    tr: Translator, view: Any, legal: Sequence[Any], selected: Sequence[int], mine: bool
+    tr: Translator,
+    view: Any,
+    legal: Sequence[Any],
+    selected: Sequence[int],
+    mine: bool,
+    layout: HandLayout,
 ) -> Markup:
     """The viewer's hand as toggle buttons; unplayable cards disabled with the reason."""
     usable = playable_cards(legal) if mine else set()
@@ -74,7 +83,7 @@ def hand_picker(
                 "button",
                 {
                     "type": "button",
-                    "class": classes("card-button", c in selected and "selected"),
+                    "class": classes("card-button n21-hand-card", c in selected and "selected"),
                     "data-action": "toggle-card",
                     "data-card": c,
                     "data-focus": f"card-{c}",
@@ -86,14 +95,18 @@ def hand_picker(
                 },
                 # The name as text (not aria-label): the picture's letters are decoration.
                 h("span", {"class": "sr-only"}, label),
-                card_face(c),
+                art.card_face(c, tr.lang, layout.card_w),
             )
         )
     return h(
         "section",
         {"class": "my-hand", "aria-labelledby": "hand-title"},
         h("h2", {"id": "hand-title", "class": "panel-title"}, tr.t("t21.your_hand")),
-        h("div", {"class": "hand picker"}, buttons),
+        h(
+            "div",
+            {"class": f"hand picker n21-hand ov-{layout.overlap if layout.overlap > 0 else 'gap'}"},
+            buttons,
+        ),
         h("p", {"class": "hint", "id": "card-reason"}, reason)
         if mine and len(usable) < len(view.hand)
         else None,
@@ -174,9 +187,10 @@ def trick_panel(tr: Translator, session: GameSession, view: Any) -> Markup:
         if play.kind == "pass":
             what: Markup | str = tr.t("t21.passed")
         elif play.kind == "discard":
-            what = tr.t("t21.discarded", card=card_text(play.cards[0]))
+            what = tr.t("t21.discarded", card=card_text(play.cards[0], tr.lang))
         else:
-            what = h("span", {"class": "hand"}, [card(tr, c) for c in play.cards])
+            # unkeyed: the felt draws the trick's cards (keyed, so they fly from the hand)
+            what = h("span", {"class": "hand"}, [card(tr, c, keyed=False) for c in play.cards])
         rows.append(
             h(
                 "li",
@@ -246,7 +260,7 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
     return h(
         "li",
         {
-            "class": classes("seat", seat == view.actor and "current"),
+            "class": classes("seat-line", seat == view.actor and "current"),
             "aria-current": "true" if seat == view.actor else None,
         },
         h("span", {"class": "seat-name"}, session.seats[seat].name),
@@ -267,11 +281,13 @@ def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence
         text = tr.t(
             "t21.suggest_cards",
             move=tr.t(f"t21.move.{type(choice).__name__.lower()}"),
-            cards=" ".join(card_text(c) for c in choice.cards) or "—",
+            cards=" ".join(card_text(c, tr.lang) for c in choice.cards) or "—",
         )
     elif isinstance(choice, Discard):
         text = tr.t(
-            "t21.suggest_cards", move=tr.t("t21.move.discard"), cards=card_text(choice.card)
+            "t21.suggest_cards",
+            move=tr.t("t21.move.discard"),
+            cards=card_text(choice.card, tr.lang),
         )
     else:
         text = tr.t(f"t21.suggest.{type(choice).__name__.lower()}")
@@ -283,6 +299,26 @@ def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence
     )
 
 
+def twentyone_felt(tr: Translator, session: GameSession, view: Any, layout: TableLayout) -> Markup:
+    """Every seat's cards face down (the viewer's are in the hand below), the pile, and
+    the trick in the middle."""
+    trick = view.trick or (view.tricks[-1] if view.tricks else None)
+    centre = [(f"card-{c}", c) for play in (trick.plays if trick else ()) for c in play.cards]
+    roles = {view.dealer: tr.t("t21.dealer")}
+    seats = [
+        art.Seat(
+            session.seats[s].name,
+            cards=() if s == view.viewer else (None,) * min(view.hand_counts[s], 7),
+            note=" · ".join(
+                x for x in (roles.get(s, ""), tr.t("t21.points", n=view.scores[s])) if x
+            ),
+            active=s == view.actor,
+        )
+        for s in range(len(session.seats))
+    ]
+    return felt(tr, layout, seats, deck=view.pile_count, centre=centre)
+
+
 def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
     """The Twenty One table, drawn for ``opts.viewer`` (or covered for a hand-off)."""
     spectator = session.view(None)
@@ -290,7 +326,13 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         return cover_screen(tr, session, opts, opts.cover, subtitle(tr, spectator))
     view = session.view(opts.viewer)
     names = session.names()
-    mine = opts.viewer is not None and view.actor == opts.viewer and not session.is_bot_turn()
+    layout = layout_for(session, opts, hand_cards=max(1, len(view.hand)), trick=True)
+    mine = (
+        opts.viewer is not None
+        and view.actor == opts.viewer
+        and not session.is_bot_turn()
+        and not opts.moment
+    )
     legal = session.legal() if mine else ()
     if session.over:
         standings = sorted(
@@ -310,8 +352,11 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
                 tr.t("t21.pile", n=view.pile_count),
             ),
             trick_panel(tr, session, view),
-            hand_picker(tr, view, legal, opts.selected, mine) if view.hand else None,
             move_buttons(tr, legal, opts.selected, view) if mine else None,
+        )
+    if opts.moment and not session.over:
+        stage = moment_panel(
+            tr, session, opts, frozenset({"trick_won", "deal_revealed", "deal_scored"})
         )
     coach = coach_panel(tr, session, view, legal) if opts.coach and mine else None
     lines = log_lines(session.events, opts.viewer, session.game_id, names, tr)
@@ -324,4 +369,10 @@ def render_twentyone(tr: Translator, session: GameSession, opts: PlayOptions) ->
         [stage, coach, reveal_panel(tr, session, view)],
         [seat_row(tr, session, view, s) for s in range(len(names))],
         lines,
+        felt=[
+            twentyone_felt(tr, session, view, layout),
+            hand_picker(tr, view, legal, opts.selected, mine, layout.hand)
+            if view.hand and layout.hand
+            else None,
+        ],
     )
