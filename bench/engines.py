@@ -9,15 +9,18 @@ Per load it records, in ms from navigation start:
 
 - **first screen**: the first contentful paint (the loading shell, or whatever the page
   paints first), from the Paint Timing entries of the engine;
-- **tap answered** (app only): from the first screen being painted to the 21 tile's
-  setup screen being up, with the tile tapped (``click()``) every 50 ms from the moment
-  it exists, as an impatient player would;
+- **tap answered** (app only): from the first screen being painted to the tap's first
+  visible answer (the tile's "setting up the table" state, or the setup screen), with
+  the 21 tile tapped (``click()``) every 50 ms from the moment it exists, as an
+  impatient player would, until it answers; **setup shown**: to the setup screen itself
+  (which needs Python);
 - **ready**: ``data-ready="1"`` (a MutationObserver, no polling delay).
 
 *cold*: a fresh browser (WebKit, Firefox: a new WebDriver session, which starts with an
 empty profile) or a fresh context (Chromium); *warm*: the same page opened again in that
-browser once the app's service worker controls it (a returning visit in the same
-session; the browser is not relaunched, unlike bench.py's warm runs).
+browser once the app's service worker controls it and its device snapshot is made (a
+returning visit in the same session; the browser is not relaunched, unlike bench.py's
+warm runs); the table says how many warm starts restored the snapshot.
 
 The pages come from bench.py's staged root and server (``Cache-Control: max-age=600``),
 with two changes that make the throttled figures honest: text and wasm are sent gzipped
@@ -60,13 +63,15 @@ TIMING_PATH = "/__engines-timing.js"
 #: At the top of every page: ready, the first tap and its answer, in ms.
 TIMING = b"""
 (() => {
-  const t = (window.__eng = { ready: null, tapAt: null, answered: null });
+  const t = (window.__eng = { ready: null, tapAt: null, answered: null, setup: null });
   new MutationObserver(() => {
     if (t.ready === null && document.documentElement.getAttribute("data-ready") === "1")
       t.ready = performance.now();
+    const setup = document.querySelector("[data-action='start-game']");
     if (t.tapAt !== null && t.answered === null &&
-        document.querySelector("[data-action='start-game']"))
+        (setup || document.querySelector("[data-action='open-game'][aria-busy='true']")))
       t.answered = performance.now();
+    if (t.tapAt !== null && t.setup === null && setup) t.setup = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true });
   if (!location.pathname.startsWith("/app/")) return;
   const tap = setInterval(() => {
@@ -82,9 +87,13 @@ COLLECT = """
 const fcp = performance.getEntriesByName("first-contentful-paint")[0];
 const t = window.__eng || {};
 return { ready: t.ready ?? null, tapAt: t.tapAt ?? null, answered: t.answered ?? null,
+         setup: t.setup ?? null, snapshot: document.documentElement.dataset.snapshot ?? null,
          fcp: fcp ? fcp.startTime : null,
          controlled: !!(navigator.serviceWorker && navigator.serviceWorker.controller) };
 """
+#: After a cold visit: the device snapshot was made (or its Worker said why not), so
+#: the warm visit is a return visit with a snapshot, as a returning player's is.
+SNAPSHOT_MADE = "return document.documentElement.dataset.snapshotMade !== undefined"
 COMPRESSED = {".js", ".mjs", ".json", ".wasm", ".html", ".css", ".svg", ".toml", ".py", ".txt"}
 CHARSET_META = b'<meta charset="utf-8">'
 
@@ -153,6 +162,9 @@ class Load:
     fcp: float | None = None
     tap_at: float | None = None
     answered: float | None = None
+    setup: float | None = None
+    #: How the runtime started (web/runtime.mjs: "restored", "none", "fallback:...").
+    snapshot: str | None = None
     controlled: bool = False
     error: str | None = None
 
@@ -162,6 +174,13 @@ class Load:
         if self.answered is None or self.fcp is None:
             return None
         return self.answered - self.fcp
+
+    @property
+    def setup_after_screen(self) -> float | None:
+        """From the first screen painted to the setup screen."""
+        if self.setup is None or self.fcp is None:
+            return None
+        return self.setup - self.fcp
 
 
 @dataclass
@@ -188,6 +207,7 @@ def fill(load: Load, data: dict[str, Any]) -> Load:
     """Copy the page's figures into ``load``."""
     load.ready, load.fcp = data["ready"], data["fcp"]
     load.tap_at, load.answered = data["tapAt"], data["answered"]
+    load.setup, load.snapshot = data["setup"], data["snapshot"]
     load.controlled = bool(data["controlled"])
     return load
 
@@ -204,7 +224,7 @@ def wait(check: Callable[[], bool], timeout: float) -> bool:
 
 def done_js(page: str) -> str:
     """True once the page is ready (and, for the app, the tap was answered)."""
-    extra = " && window.__eng.answered !== null" if page == "app" else ""
+    extra = " && window.__eng.setup !== null" if page == "app" else ""
     return f"return !!(window.__eng && window.__eng.ready !== null{extra})"
 
 
@@ -227,6 +247,7 @@ def webdriver_loads(driver: WebDriver, engine: str, page: str, server: EnginesSe
             fill(load, driver.execute_script(COLLECT))
             if mode == "cold" and page == "app":
                 wait(lambda: bool(driver.execute_script(COLLECT)["controlled"]), 30)
+                wait(lambda: bool(driver.execute_script(SNAPSHOT_MADE)), 90)
         except Exception as exc:  # a failed load is reported, the bench goes on
             load.error = f"{type(exc).__name__}: {exc}"[:200]
         loads.append(note(load))
@@ -287,6 +308,9 @@ def chromium_target(profile: str, browser: Browser, server: EnginesServer, runs:
                             tab.wait_for_function(
                                 "() => navigator.serviceWorker.controller !== null", timeout=60_000
                             )
+                            tab.wait_for_function(
+                                "() => { " + SNAPSHOT_MADE + " }", timeout=120_000
+                            )
                     except Exception as exc:  # a failed load is reported, the bench goes on
                         load.error = f"{type(exc).__name__}: {exc}"[:200]
                     target.loads.append(note(load))
@@ -313,6 +337,8 @@ def figures(target: Target, page: str, mode: str) -> dict[str, Any]:
         "ready": median([x.ready for x in loads]),
         "fcp": median([x.fcp for x in loads]),
         "tap": median([x.tap_after_screen for x in loads]),
+        "setup": median([x.setup_after_screen for x in loads]),
+        "restored": sum(x.snapshot == "restored" for x in loads),
         "ready_all": [x.ready for x in loads],
     }
 
@@ -332,12 +358,14 @@ def report(targets: list[Target]) -> str:
         "app first screen (ms)",
         "bare first screen (ms)",
         "tap answered after first screen (ms)",
+        "setup shown after first screen (ms)",
+        "snapshot restored",
         "runs",
     )
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for target in targets:
         if target.skipped:
-            lines.append(f"| {target.label} | skipped: {target.skipped} |||||||")
+            lines.append(f"| {target.label} | skipped: {target.skipped} |||||||||")
             continue
         for mode in ("cold", "warm"):
             app, bare = figures(target, "app", mode), figures(target, "bare", mode)
@@ -350,6 +378,8 @@ def report(targets: list[Target]) -> str:
                 cell(app["fcp"]),
                 cell(bare["fcp"]),
                 cell(app["tap"]),
+                cell(app["setup"]),
+                f"{app['restored']} of {app['n']}",
                 f"{app['n']} / {bare['n']}",
             )
             lines.append("| " + " | ".join(row) + " |")
