@@ -64,9 +64,7 @@ def import_everything() -> list[str]:
     return names
 
 
-def review_once(
-    session: Any, saved_id: str, tr: Any, new_state: Any, render_review: Any
-) -> None:
+def review_once(session: Any, saved_id: str, tr: Any, new_state: Any, render_review: Any) -> None:
     """A finished match reviewed (every rating, the replay) and its screen drawn."""
     from pygame_core.review import iter_review
 
