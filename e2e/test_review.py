@@ -166,6 +166,9 @@ def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
         if state == "cover":
             button(page, "Show my cards").click()
             continue
+        if state == "moment":
+            page.locator('[data-action="moment-seen"]').click()
+            continue
         banker_move(page)
     assert page.locator(".match-over").count() == 1
     entries = page.evaluate(

@@ -15,22 +15,28 @@ from playwright.sync_api import Page, expect
 from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
 from e2e.server import SiteServer
 
-#: A person is to act, the hand-off screen is up, or the match is over.
+#: A person is to act, the hand-off screen is up, a moment is held, or the match is over.
 TURN = """() => document.querySelector('.match-over') ||
     document.querySelector('[data-action="show-cards"]') ||
+    document.querySelector('[data-action="moment-seen"]') ||
     document.querySelector('[data-action="act"]:not([disabled])')"""
 RANKS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 SUITS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
 
 
 def wait_turn(page: Page) -> str:
-    """ "over", "cover" (the hand-off screen) or "turn"."""
-    page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
-    if page.locator(".match-over").count():
-        return "over"
-    if page.locator('[data-action="show-cards"]').count():
-        return "cover"
-    return "turn"
+    """ "over", "cover" (the hand-off screen) or "turn", tapping Continue on every
+    moment (a round's end held on the felt: every hand there is settled) on the way."""
+    while True:
+        page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
+        if page.locator(".match-over").count():
+            return "over"
+        if page.locator('[data-action="show-cards"]').count():
+            return "cover"
+        moment = page.locator('[data-action="moment-seen"]')
+        if not moment.count():
+            return "turn"
+        moment.click()
 
 
 def whose_turn(page: Page) -> str:
@@ -50,7 +56,7 @@ def short_name(name: str) -> str:
 
 
 def bo_seat(page: Page):  # type: ignore[no-untyped-def]
-    return page.locator(".seat").filter(has=page.locator(".seat-name", has_text="Bo"))
+    return page.locator(".seat-line").filter(has=page.locator(".seat-name", has_text="Bo"))
 
 
 def assert_hidden(page: Page, cards: list[str]) -> None:
@@ -83,8 +89,9 @@ def shown_line(page: Page, cards: list[str]) -> None:
         if state == "cover":
             button(page, "Show my cards").click()
             continue
+        # The log lies in the closed History drawer: its text is there, not shown.
         line = page.locator(".log-list li", has_text="Bo shows").first
-        expect(line).to_be_visible()
+        expect(line).to_be_attached()
         for name in cards:
             expect(line).to_contain_text(short_name(name))
         return
