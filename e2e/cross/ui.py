@@ -16,7 +16,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import (
+    ElementClickInterceptedException,
+    StaleElementReferenceException,
+)
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
 from selenium.webdriver.remote.webelement import WebElement
@@ -52,10 +55,12 @@ TURN_BANNER = ".turn-banner"
 SECRET_CARDS = ".card.own-hidden"
 SECRET_BUTTON_TEXT = ".card-button .sr-only"
 
-#: "over", "cover" (the hand-off screen) or "turn" (a person must act), else null.
+#: "over", "cover" (the hand-off screen), "moment" (a round's end held until Continue)
+#: or "turn" (a person must act), else null.
 STATE_JS = """
 if (document.querySelector('.match-over')) return 'over';
 if (document.querySelector("[data-action='show-cards']")) return 'cover';
+if (document.querySelector("[data-action='moment-seen']")) return 'moment';
 if (document.querySelector("[data-action='act']:not([disabled])")) return 'turn';
 return null;
 """
@@ -150,7 +155,9 @@ def count(driver: WebDriver, css: str) -> int:
 
 def act_on(driver: WebDriver, css: str, action: Callable[[WebElement], object]) -> None:
     """Do ``action`` to the element matching ``css``, finding it again if the screen
-    was re-rendered under it (a field's change re-renders the setup screen)."""
+    was re-rendered under it (a field's change re-renders the setup screen), and again
+    a moment later if a piece still moving on the table covered it (as a person taps
+    again once the motion has settled)."""
     for _ in range(20):
         element = one(driver, css)
         assert element is not None, f"nothing matches {css}"
@@ -159,6 +166,8 @@ def act_on(driver: WebDriver, css: str, action: Callable[[WebElement], object]) 
             return
         except StaleElementReferenceException:
             time.sleep(0.05)
+        except ElementClickInterceptedException:
+            time.sleep(0.15)
     raise AssertionError(f"{css} kept being replaced")
 
 
@@ -231,8 +240,13 @@ def start(driver: WebDriver) -> None:
 
 
 def state(driver: WebDriver, timeout: float = MATCH_TIMEOUT_S) -> str:
-    """Wait until the match is over, the hand-off screen is up or a person must act."""
-    return str(wait_for(driver, STATE_JS, timeout, "a person's turn or the match's end"))
+    """Wait until the match is over, the hand-off screen is up or a person must act,
+    tapping Continue on every moment (a round's end held on the felt) on the way."""
+    while True:
+        now = str(wait_for(driver, STATE_JS, timeout, "a person's turn or the match's end"))
+        if now != "moment":
+            return now
+        click(driver, "[data-action='moment-seen']")
 
 
 def enabled(driver: WebDriver, move: str) -> bool:
