@@ -26,7 +26,7 @@ class Dice21Advice:
 
 def dice21_advice(view: Any) -> Dice21Advice | None:
     """The advice for the seat to act, or None when nobody is rolling."""
-    from pygame_core.dice21.odds import turn_odds
+    from pygame_core.dice21.odds import view_odds
 
     seat = view.actor
     if seat is None:
@@ -35,15 +35,7 @@ def dice21_advice(view: Any) -> Dice21Advice | None:
     config = view.config
     if total >= config.target:
         return None
-    odds = turn_odds(
-        total,
-        view.best_total,
-        view.best_holders,
-        view.to_play_after,
-        len(view.turn_order),
-        config.dice,
-        config.target,
-    )
+    odds = view_odds(view, seat)
     return Dice21Advice(odds.bust, odds.stop, odds.roll, odds.should_stop)
 
 

@@ -7,7 +7,7 @@
   far; once past it, stop at the comfort total (17 in the classic game) or at once
   when nobody plays after. With nothing to beat, stop at the comfort total.
 - ``expert``: optimal for winning the round: stops exactly when
-  :func:`~pygame_core.dice21.odds.turn_odds` says stopping is worth at least as much as
+  :func:`~pygame_core.dice21.odds.view_odds` says stopping is worth at least as much as
   rolling on (chips do not change its play).
 """
 
@@ -18,7 +18,7 @@ from fractions import Fraction
 from functools import cache
 
 from ..rng import Rng
-from .odds import bust_chance, turn_odds
+from .odds import bust_chance, view_odds
 from .rules import ROLL, STOP, Action, Dice21View
 
 #: The risk of busting on the next throw at which the rule of thumb stops.
@@ -86,15 +86,10 @@ class ExpertBot:
         """Stop exactly when stopping is worth at least as much as rolling on."""
         if STOP not in legal:
             return ROLL
-        odds = turn_odds(
-            _own_total(view),
-            view.best_total,
-            view.best_holders,
-            view.to_play_after,
-            len(view.turn_order),
-            view.config.dice,
-            view.config.target,
-        )
+        seat = view.actor
+        if seat is None:
+            raise ValueError("no seat is to act in this view")
+        odds = view_odds(view, seat)
         return STOP if odds.should_stop else ROLL
 
 

@@ -38,6 +38,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .rules import Dice21View
 
 #: Most players in a round (sizes the common denominator).
 MAX_PLAYERS = 8
@@ -136,6 +140,20 @@ def chance_to_pass(threshold: int, dice: int, target: int) -> Fraction:
                 chance += p * passes[reached]
         passes[total] = chance
     return passes[0]
+
+
+def view_odds(view: Dice21View, seat: int) -> TurnOdds:
+    """:func:`turn_odds` for ``seat`` on its turn, from what a view shows (the coach,
+    the expert and the review all ask it this way)."""
+    return turn_odds(
+        view.seats[seat].total,
+        view.best_total,
+        view.best_holders,
+        view.to_play_after,
+        len(view.turn_order),
+        view.config.dice,
+        view.config.target,
+    )
 
 
 def turn_odds(

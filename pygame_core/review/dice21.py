@@ -1,6 +1,6 @@
 """Rating dice21 decisions: roll on or stop, by the exact chance to win the round.
 
-The figures are :func:`pygame_core.dice21.odds.turn_odds`, the optimum the expert bot
+The figures are :func:`pygame_core.dice21.odds.view_odds`, the optimum the expert bot
 plays (``against="later_players_optimal"``: every later player maximises their own
 chance). Chips do not change the rating, as they do not change the expert's play: the
 round's winner takes the pot.
@@ -14,7 +14,7 @@ still to play), ``next_seat`` (the next of them, or ``None``), ``stop``, ``roll`
 
 from __future__ import annotations
 
-from ..dice21.odds import turn_odds
+from ..dice21.odds import view_odds
 from ..dice21.rules import Dice21View, Stop
 from .model import Decision, Option, Reason
 from .rating import Spot, make_decision
@@ -29,15 +29,7 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
         return None
     config = view.config
     total = view.seats[spot.seat].total
-    odds = turn_odds(
-        total,
-        view.best_total,
-        view.best_holders,
-        view.to_play_after,
-        len(view.turn_order),
-        config.dice,
-        config.target,
-    )
+    odds = view_odds(view, spot.seat)
     assert odds.stop is not None
     # Stop first: on equal chances the expert stops, so a stop is then the best.
     options = (Option("stop", odds.stop), Option("roll", odds.roll))
