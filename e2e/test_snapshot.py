@@ -75,7 +75,11 @@ def first_deal(page: Page, url: str) -> tuple[int, str]:
                  .map(k => localStorage.getItem(k))"""
     )
     seed = json.loads(saved[-1])["game"]["seed"]
-    return seed, page.locator(".stage").inner_text()
+    cards = page.locator(".n21-hand-card")
+    expect(cards).not_to_have_count(0)
+    return seed, " ".join(
+        str(key) for key in cards.evaluate_all("cs => cs.map(c => c.dataset.key)")
+    )
 
 
 def test_second_start_restores_and_plays(page: Page, site: SiteServer) -> None:
