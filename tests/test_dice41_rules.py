@@ -18,6 +18,7 @@ from pygame_core.dice41 import (
     Dice41State,
     Keep,
     missing_tickets,
+    points_so_far,
     turn_score,
 )
 from pygame_core.dice41.positions import position, with_throw
@@ -88,6 +89,40 @@ SIXTEEN = turn(4, 1, 6, 6, 2, 2)
 def test_turn_score(kept: tuple[int, ...], score: int, missing: tuple[int, ...]) -> None:
     assert turn_score(kept) == score
     assert missing_tickets(kept) == missing
+
+
+@pytest.mark.parametrize(
+    ("kept", "points"),
+    [
+        ((), 0),
+        ((6,), 6),
+        ((4,), 0),  # the first 4 is the ticket
+        ((4, 4), 4),  # the second 4 counts as points
+        ((6, 1, 5), 11),
+        ((1, 1, 4, 1), 2),
+        ((6, 6, 6, 6), 24),  # points before the tickets: they count only if both come
+    ],
+)
+def test_points_so_far_leave_out_one_4_and_one_1(kept: tuple[int, ...], points: int) -> None:
+    assert points_so_far(kept) == points
+
+
+@given(st.lists(st.integers(1, 6), min_size=6, max_size=6))
+def test_points_so_far_of_six_dice_is_the_score_once_qualified(kept: list[int]) -> None:
+    """The running score ends as the turn's score, or as 0 without both tickets, and it
+    does not depend on the order the dice were set aside."""
+    assert turn_score(kept) == (0 if missing_tickets(kept) else points_so_far(kept))
+    for n in range(7):
+        assert points_so_far(kept[:n]) == points_so_far(sorted(kept[:n]))
+        assert points_so_far(kept[:n]) <= points_so_far(kept[: n + 1])
+
+
+def test_points_so_far_is_shown_by_the_view_of_a_turn() -> None:
+    """Mid-turn, the points of what the thrower set aside (the UI's running score)."""
+    state, _ = play(start(), (QUALIFIED_18[0][:3], QUALIFIED_18[1][:3]))
+    view = GAME.view(state, None)
+    assert view.kept[0] == (4, 4, 1)
+    assert points_so_far(view.kept[0]) == 4
 
 
 # -- a turn ------------------------------------------------------------------------------

@@ -1,7 +1,9 @@
 """The odds coach: what the odds modules say about the position on screen.
 
-Only reads a view and calls the game's ``odds`` module; it decides nothing. Numbers
-stay exact (Fractions) until :func:`web.i18n.percent` formats them.
+Only reads a view and calls the core: the game's ``odds`` module (Twenty One: its
+expert bot and the review's estimate); it decides nothing. Numbers stay exact
+(Fractions) until :func:`web.i18n.percent` formats them; the screens word them
+(:mod:`web.screens.dice`, :mod:`web.screens.twentyone`).
 """
 
 from __future__ import annotations
@@ -9,9 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from functools import lru_cache
+from typing import TYPE_CHECKING, Any
 
 from pygame_core import get_game
+
+if TYPE_CHECKING:
+    from pygame_core.review import Decision
 
 
 @dataclass(frozen=True)
@@ -108,9 +114,69 @@ def banker_advice(view: Any) -> BankerAdvice | None:
     return BankerAdvice(bust, banker_reach_chances(draw_pool(view), view.bank_hand), {})
 
 
-def twentyone_advice(view: Any, legal: Sequence[Any], seed: int = 0) -> Any | None:
-    """Twenty One's coach: the move the expert bot would make from this view alone
-    (``seed`` makes its sampling of the hidden hands repeatable); None when no move."""
+#: Most dealt worlds the Twenty One coach's estimate uses per choice: it stops after the
+#: first batch (:data:`pygame_core.review.twentyone.BATCH`) once the expert's move is
+#: the best so far or clearly worse, so most moves cost one batch per choice.
+TWENTYONE_WORLDS = 48
+
+
+@dataclass(frozen=True)
+class TwentyOneAdvice:
+    """The move the coach suggests for the seat to act, and why.
+
+    ``estimate`` values every distinct choice on the same dealt worlds, as the review
+    does (:func:`pygame_core.review.twentyone.rate`, with the expert bot's move as the
+    chosen one): each choice's estimated share of the match won with its margin.
+    ``action`` is the expert's move, unless the estimate finds another choice clearly
+    better (by more than :data:`~pygame_core.review.MARGIN_Z` margins: the review would
+    call the expert's move a mistake); then it is that choice. ``key`` is ``action``'s
+    option key in ``estimate``. ``estimate`` and ``key`` are ``None`` when there is
+    only one choice.
+    """
+
+    action: Any
+    key: str | None
+    estimate: Decision | None
+
+
+def twentyone_advice(view: Any, legal: Sequence[Any], seed: int = 0) -> TwentyOneAdvice | None:
+    """Twenty One's coach: what to play from this view alone and why (``seed`` makes
+    the sampling of the hidden hands repeatable); None when no move. Kept for the last
+    few views, so a redraw (a card picked) costs nothing."""
     if not legal:
         return None
-    return get_game("twentyone").make_bot("expert").choose(view, legal, seed)
+    return _twentyone_advice(view, tuple(legal), seed)
+
+
+@lru_cache(maxsize=4)
+def _twentyone_advice(view: Any, legal: tuple[Any, ...], seed: int) -> TwentyOneAdvice:
+    from pygame_core.review.rating import Spot
+    from pygame_core.review.twentyone import rate
+
+    action = get_game("twentyone").make_bot("expert").choose(view, legal, seed)
+    estimate = rate(Spot(0, view.viewer, view, legal, action), seed, TWENTYONE_WORLDS)
+    if estimate is None:
+        return TwentyOneAdvice(action, None, None)
+    if estimate.is_best:
+        return TwentyOneAdvice(action, estimate.chosen, estimate)
+    return TwentyOneAdvice(_twentyone_action(view, legal, estimate.best), estimate.best, estimate)
+
+
+def _twentyone_action(view: Any, legal: Sequence[Any], key: str) -> Any:
+    """The legal action of a review option key (``open``, ``refuse``, ``swap_<count>``,
+    ``play_<form>_<rank>``, ``discard``, ``pass``; the rater never makes the best of
+    a ``swap_<count>_as_played`` here, as the expert swaps its lowest cards)."""
+    from pygame_core.twentyone import OpenExchange, RefuseExchange
+    from pygame_core.twentyone.bots import cannot_beat, play_of, swap_lowest
+
+    head, _, rest = key.partition("_")
+    if head == "open":
+        return OpenExchange()
+    if head == "refuse":
+        return RefuseExchange()
+    if head == "swap":
+        return swap_lowest(view, int(rest))
+    if head == "play":
+        form, _, rank = rest.partition("_")
+        return play_of(view, legal, int(form), int(rank))
+    return cannot_beat(legal)

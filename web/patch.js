@@ -17,6 +17,9 @@
       if (from === document.activeElement && (from.tagName === "INPUT" || from.tagName === "TEXTAREA")) {
         if (from.type !== "checkbox" && from.type !== "radio") to.value = from.value;
       }
+      // A drawer a person opened (the history, the coach's figures) stays open: the
+      // markup always draws it closed.
+      if (from.tagName === "DETAILS" && from.open) to.setAttribute("open", "");
       return !from.isEqualNode(to);
     },
   };

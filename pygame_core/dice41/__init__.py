@@ -16,6 +16,7 @@ from .rules import (
     Keep,
     RoundResult,
     missing_tickets,
+    points_so_far,
     turn_score,
 )
 
@@ -28,5 +29,6 @@ __all__ = [
     "Keep",
     "RoundResult",
     "missing_tickets",
+    "points_so_far",
     "turn_score",
 ]

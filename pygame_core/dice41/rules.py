@@ -81,13 +81,27 @@ def missing_tickets(kept: Sequence[int]) -> tuple[int, ...]:
     return tuple(t for t in TICKETS if t not in kept)
 
 
+def points_so_far(kept: Sequence[int]) -> int:
+    """The points of the dice set aside so far: their sum without one 4 and one 1, as
+    far as those are there (they are the tickets, worth nothing; a second 4 or 1 counts
+    as points). They become the turn's score only if the turn ends with both tickets
+    (:func:`turn_score`); a running total of the turn, as a player counts along.
+
+    >>> points_so_far(()), points_so_far((6, 4)), points_so_far((4, 4, 6)), points_so_far((1, 5))
+    (0, 6, 10, 5)
+    >>> points_so_far((4, 1, 6, 6, 6, 6))
+    24
+    """
+    return sum(kept) - sum(t for t in TICKETS if t in kept)
+
+
 def turn_score(kept: Sequence[int]) -> int:
     """The score of the dice set aside: 0 without a 4 and a 1, else the rest's sum.
 
     >>> turn_score((4, 4, 1, 6, 3, 5)), turn_score((6, 6, 6, 6, 6, 4))
     (18, 0)
     """
-    return 0 if missing_tickets(kept) else sum(kept) - sum(TICKETS)
+    return 0 if missing_tickets(kept) else points_so_far(kept)
 
 
 def _check_int(field: str, value: object, low: int, high: int) -> None:

@@ -61,3 +61,30 @@ def error_note(field: str, text: str | None) -> Markup | None:
     if not text:
         return None
     return h("p", {"class": "field-error", "id": f"error-{field}", "role": "alert"}, text)
+
+
+def coach_panel(
+    tr: Translator,
+    sentence: str,
+    figures: Sequence[tuple[str, str, bool]],
+    note: str | None = None,
+) -> Markup:
+    """The coach: what to do and why in one sentence, and the figures behind it one
+    tap away (a native <details>; ``figures`` are (label, value, best) rows)."""
+    rows = [
+        h("div", {"class": classes(best and "best")}, h("dt", None, k), h("dd", None, v))
+        for k, v, best in figures
+    ]
+    return h(
+        "aside",
+        {"class": "panel coach", "aria-labelledby": "coach-title", "data-key": "coach"},
+        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
+        h("p", {"class": "coach-say"}, sentence),
+        h(
+            "details",
+            {"class": "coach-more", "data-key": "coach-more"},
+            h("summary", {"class": "coach-more-summary"}, tr.t("coach.show_figures")),
+            h("dl", {"class": "coach-figures"}, rows),
+            h("p", {"class": "coach-note"}, note) if note else None,
+        ),
+    )

@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from pygame_core.dice21 import Roll, Stop
-from pygame_core.dice41 import Keep
+from pygame_core.dice41 import Keep, missing_tickets, points_so_far
 from web.coach import Dice21Advice, Dice41Advice, dice21_advice, dice41_advice
 from web.eventtext import join, log_lines
 from web.i18n import Translator, decimal, percent
 from web.markup import Markup, classes, h
-from web.screens.common import button
+from web.reviewtext import whole_percent
+from web.screens.common import button, coach_panel
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
@@ -76,29 +78,38 @@ def dice21_result(tr: Translator, session: GameSession, result: Any) -> Markup |
     return h("p", {"class": "result"}, text)
 
 
+def sentence_percents(lang: str, *chances: Fraction) -> list[str]:
+    """Chances for a sentence: whole percentages, or one decimal where two of them would
+    otherwise read the same (the sentence must not say 50 % against 50 %)."""
+    whole = [whole_percent(c, lang) for c in chances]
+    if len(set(whole)) < len(set(chances)):
+        return [percent(c, lang) for c in chances]
+    return whole
+
+
+def dice21_sentence(tr: Translator, advice: Dice21Advice) -> str:
+    """What to do now and why, in one sentence."""
+    lang = tr.lang
+    if advice.stop is None:
+        return tr.t("coach.d21.first", roll=whole_percent(advice.roll, lang))
+    stop, roll, bust = sentence_percents(lang, advice.stop, advice.roll, advice.bust)
+    if not advice.should_stop:
+        return tr.t("coach.d21.roll", roll=roll, stop=stop)
+    if advice.bust:
+        return tr.t("coach.d21.stop", stop=stop, bust=bust)
+    return tr.t("coach.d21.stop_safe", stop=stop)
+
+
 def dice21_coach(tr: Translator, advice: Dice21Advice | None) -> Markup | None:
-    """Bust chance and win chances of stopping and rolling on."""
+    """The sentence, then the bust chance and the win chances of stopping and rolling
+    on behind "Show the figures"."""
     if advice is None:
         return None
     rows = [(tr.t("coach.bust_next"), percent(advice.bust, tr.lang), False)]
     if advice.stop is not None:
         rows.append((tr.t("coach.win_stop"), percent(advice.stop, tr.lang), advice.should_stop))
     rows.append((tr.t("coach.win_roll"), percent(advice.roll, tr.lang), not advice.should_stop))
-    tip = tr.t("coach.tip_stop") if advice.should_stop else tr.t("coach.tip_roll")
-    return h(
-        "aside",
-        {"class": "panel coach", "aria-labelledby": "coach-title"},
-        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
-        h(
-            "dl",
-            {"class": "coach-figures"},
-            [
-                h("div", {"class": classes(best and "best")}, h("dt", None, k), h("dd", None, v))
-                for k, v, best in rows
-            ],
-        ),
-        h("p", {"class": "coach-tip"}, tip),
-    )
+    return coach_panel(tr, dice21_sentence(tr, advice), rows)
 
 
 def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
@@ -187,7 +198,10 @@ def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     if opts.moment and not session.over:
         stage = moment_panel(tr, session, opts, frozenset({"round_won", "bust"}))
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if config.chips else None
-    coach = dice21_coach(tr, dice21_advice(view)) if opts.coach and human else None
+    # not over a held moment: the coach speaks of the next decision, once it is on screen
+    coach = (
+        dice21_coach(tr, dice21_advice(view)) if opts.coach and human and not opts.moment else None
+    )
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
     table = felt(
         tr,
@@ -241,15 +255,80 @@ def dice41_result(tr: Translator, session: GameSession, result: Any) -> Markup |
     return h("p", {"class": "result"}, text)
 
 
-def _coach_label(tr: Translator, advice: Dice41Advice, value: int) -> str:
+def _coach_figure(tr: Translator, advice: Dice41Advice, value: int) -> str:
     if advice.mode == "beat":
         return tr.t(
             "coach.beat_chance",
             chance=percent(advice.values[value], tr.lang),
             tie=percent(advice.ties[value], tr.lang),
         )
-    # "expect 17": the exact figure (17.22) is for the rules pages, not a die to tap
-    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 0))
+    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 1))
+
+
+def _about(value: Fraction, lang: str) -> str:
+    """An expected score for a sentence: "17" rather than "17.22" (a decimal only below 1,
+    where a whole number would read 0)."""
+    return decimal(value, lang, 0 if value >= 1 or value == 0 else 1)
+
+
+def dice41_sentence(tr: Translator, advice: Dice41Advice) -> str:
+    """Which die to set aside and why, in one sentence."""
+    value = advice.best_value
+    lang = tr.lang
+    if advice.mode == "beat":
+        chance, tie = advice.values[value], advice.ties[value]
+        if chance:
+            return tr.t(
+                "coach.d41.beat",
+                value=value,
+                target=advice.target,
+                chance=whole_percent(chance, lang),
+            )
+        if tie:
+            return tr.t(
+                "coach.d41.tie", value=value, target=advice.target, tie=whole_percent(tie, lang)
+            )
+        return tr.t("coach.d41.hopeless", target=advice.target)
+    if not advice.values[value]:
+        return tr.t("coach.d41.lost")
+    return tr.t("coach.d41.expected", value=value, score=_about(advice.values[value], lang))
+
+
+def dice41_coach(tr: Translator, advice: Dice41Advice | None) -> Markup | None:
+    """The sentence, then every die's figure behind "Show the figures"."""
+    if advice is None:
+        return None
+    rows = [
+        (tr.t("play.set_aside", value=v), _coach_figure(tr, advice, v), v == advice.best_value)
+        for v in sorted(advice.values, reverse=True)
+    ]
+    note = tr.t(f"coach.mode41.{advice.mode}", target=advice.target)
+    return coach_panel(tr, dice41_sentence(tr, advice), rows, note)
+
+
+def running_score(tr: Translator, kept: tuple[int, ...]) -> Markup:
+    """What the dice set aside are worth so far, and that they count only with both
+    tickets (the tickets below say which is missing)."""
+    return h(
+        "p",
+        {"class": "points-so-far"},
+        h("strong", None, tr.t("play.points_so_far", points=points_so_far(kept))),
+        " ",
+        tr.t("play.points_count_if") if missing_tickets(kept) else None,
+    )
+
+
+def seat_note41(tr: Translator, view: Any, seat: int) -> str:
+    """A seat's line on the felt: the thrower's running score and the tickets it needs,
+    else its status."""
+    kept = view.kept[seat]
+    if seat != view.actor or not kept:
+        return _dice41_status(tr, view, seat)
+    missing = missing_tickets(kept)
+    note = tr.t("play.note_points", points=points_so_far(kept))
+    if missing:
+        note += " · " + tr.t("play.needs." + "".join(map(str, missing)))
+    return note
 
 
 def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
@@ -268,6 +347,8 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     view = session.view(None)
     human = _human_to_act(session)
     legal = set(session.legal())
+    show_coach = opts.coach and human and not session.over and not opts.moment
+    advice = dice41_advice(view) if show_coach else None
     subtitle = _rounds_subtitle(tr, view.round, view.rounds if view.match == "rounds" else None)
     seats = [
         seat_card(
@@ -290,19 +371,9 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         stage = match_over_panel(tr, session, standings)
     else:
         seat = view.actor
-        advice = dice41_advice(view) if opts.coach and human else None
         fresh = any(e.kind == "thrown" for e in session.fresh)
         dice_buttons = []
         for index, value in enumerate(view.dice):
-            coach_note = (
-                h(
-                    "span",
-                    {"class": classes("die-note", advice.best_value == value and "best")},
-                    _coach_label(tr, advice, value),
-                )
-                if advice
-                else None
-            )
             dice_buttons.append(
                 h(
                     "button",
@@ -322,7 +393,6 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                         "data-autofocus": human and index == 0,
                     },
                     die_face(value),
-                    coach_note,
                 )
             )
         best = (
@@ -348,13 +418,14 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 dice_row(tr, view.kept[seat], False, "dice kept")
                 if view.kept[seat]
                 else h("p", {"class": "hint"}, tr.t("play.none_yet")),
+                running_score(tr, view.kept[seat]) if view.kept[seat] else None,
                 tickets(tr, view.has_four[seat], view.has_one[seat]),
             ),
-            h("p", {"class": "coach-tip"}, tr.t(f"coach.mode41.{advice.mode}")) if advice else None,
         )
     if opts.moment and not session.over:
         stage = moment_panel(tr, session, opts, frozenset({"round_won", "not_qualified"}))
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
+    coach = dice41_coach(tr, advice) if advice else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
     table = felt(
         tr,
@@ -365,7 +436,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 chips=view.chips[seat] if view.uses_chips else None,
                 # the throw lies in front of the thrower, beside what it set aside
                 dice=view.kept[seat] + (view.dice if seat == view.actor else ()),
-                note=_dice41_status(tr, view, seat),
+                note=seat_note41(tr, view, seat),
                 active=seat == view.actor,
             )
             for seat in range(view.players)
@@ -378,7 +449,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         opts,
         subtitle,
         "dice41",
-        [stage, dice41_result(tr, session, view.last_result)],
+        [stage, dice41_result(tr, session, view.last_result), coach],
         seats,
         lines,
         side_top=pot,

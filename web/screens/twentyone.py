@@ -6,12 +6,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, Swap
-from web.coach import twentyone_advice
+from web.coach import TwentyOneAdvice, twentyone_advice
 from web.eventtext import log_lines
 from web.i18n import Translator
 from web.markup import Markup, classes, h
+from web.reviewtext import exact, margin_text, option_label, whole_percent
 from web.screens.cards import card, card_name, cover_screen
 from web.screens.common import button
+from web.screens.common import coach_panel as common_coach_panel
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
@@ -274,29 +276,67 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
     )
 
 
-def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence[Any]) -> Markup:
-    """The expert bot's suggestion for this position (it sees only this view)."""
-    choice = twentyone_advice(view, legal, len(session.state.history))
-    if isinstance(choice, Play | Swap):
-        text = tr.t(
-            "t21.suggest_cards",
-            move=tr.t(f"t21.move.{type(choice).__name__.lower()}"),
-            cards=" ".join(card_text(c, tr.lang) for c in choice.cards) or "—",
+def coach_move(tr: Translator, action: Any) -> str:
+    """The coach's move as the start of its sentence: "Play 9♥ 9♠", "Open the exchange"."""
+    if isinstance(action, Play | Swap):
+        if not action.cards:
+            return tr.t("t21.coach.move.keep_all")
+        kind = "play" if isinstance(action, Play) else "swap"
+        return tr.t(
+            f"t21.coach.move.{kind}", cards=" ".join(card_text(c, tr.lang) for c in action.cards)
         )
-    elif isinstance(choice, Discard):
-        text = tr.t(
-            "t21.suggest_cards",
-            move=tr.t("t21.move.discard"),
-            cards=card_text(choice.card, tr.lang),
-        )
+    if isinstance(action, Discard):
+        return tr.t("t21.coach.move.discard", cards=card_text(action.card, tr.lang))
+    return tr.t(f"t21.coach.move.{type(action).__name__.lower()}")
+
+
+def coach_sentence(tr: Translator, advice: TwentyOneAdvice) -> str:
+    """The suggested move and why, in one sentence: its estimated share of the game won
+    against the best other choice (or against the best one, when the estimate cannot
+    tell them apart)."""
+    move = coach_move(tr, advice.action)
+    decision = advice.estimate
+    if decision is None:
+        return tr.t("t21.coach.why.only", move=move)
+    mine = next(o for o in decision.options if o.key == advice.key)
+    top = max(decision.options, key=lambda o: o.value)
+    if top.value <= mine.value:
+        other = max((o for o in decision.options if o is not mine), key=lambda o: o.value)
+        kind = "best"
     else:
-        text = tr.t(f"t21.suggest.{type(choice).__name__.lower()}")
-    return h(
-        "aside",
-        {"class": "panel coach", "aria-labelledby": "coach-title"},
-        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
-        h("p", None, text),
+        other = top
+        kind = "close"
+    return tr.t(
+        f"t21.coach.why.{kind}",
+        move=move,
+        value=whole_percent(mine.value, tr.lang),
+        other=option_label(tr, other.key),
+        other_value=whole_percent(other.value, tr.lang),
+        margin=whole_percent(decision.margin or 0.0, tr.lang),
     )
+
+
+def coach_figures(tr: Translator, advice: TwentyOneAdvice) -> list[tuple[str, str, bool]]:
+    """Every choice's estimate with its margin, best first."""
+    decision = advice.estimate
+    if decision is None:
+        return []
+    rows = []
+    for option in sorted(decision.options, key=lambda o: -o.value):
+        label = option_label(tr, option.key)
+        value = exact(option.value, "match_win", tr.lang)
+        shown = f"{value} {margin_text(option.margin, 'match_win', tr.lang)}".strip()
+        rows.append((label[:1].upper() + label[1:], shown, option.key == advice.key))
+    return rows
+
+
+def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence[Any]) -> Markup:
+    """The expert bot's suggestion for this position (it sees only this view), why, and
+    every choice's estimate one tap away."""
+    advice = twentyone_advice(view, legal, len(session.state.history))
+    assert advice is not None
+    note = tr.t("t21.coach.figures_note") if advice.estimate else None
+    return common_coach_panel(tr, coach_sentence(tr, advice), coach_figures(tr, advice), note)
 
 
 def twentyone_felt(tr: Translator, session: GameSession, view: Any, layout: TableLayout) -> Markup:
