@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Dialog, Page, expect
 
 from e2e.conftest import shoot
@@ -174,3 +176,68 @@ def test_setup_errors_are_shown_next_to_the_field_and_do_not_start(
     expect(page.locator("#error-rounds")).to_have_text("Choose a number from 1 to 99.")
     expect(page.get_by_role("heading", level=1)).to_contain_text("New game of 21")
     assert page.locator(".stage").count() == 0
+
+
+def test_41_coach_says_what_to_do_with_the_figures_a_tap_away(page: Page, site: SiteServer) -> None:
+    """With the coach on, a 41 turn shows one sentence naming the marked die, the
+    figures only after a tap on "Show the figures" (and still open after the next
+    throw), and the running score of the set-aside dice in the stage and on the felt."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_setup(page, site.url, "41")
+    choose(page, "Family")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium")])
+    button(page, "Start").click()
+    assert wait_human_turn_or_end(page) == "turn"
+    button(page, "Odds coach").click()
+    say = page.locator(".coach .coach-say")
+    expect(say).to_contain_text("Set aside the ")
+    best = page.locator(".die-button.best").first
+    value = best.get_attribute("data-value")
+    expect(say).to_contain_text(f"Set aside the {value}: it gives the best score you can expect")
+    figures = page.locator(".coach .coach-figures")
+    expect(figures).to_be_hidden()
+    summary = page.locator(".coach summary", has_text="Show the figures")
+    box = summary.bounding_box()
+    assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    summary.click()
+    expect(figures).to_be_visible()
+    expect(figures.locator("div")).to_have_count(
+        page.locator(".die-button").evaluate_all(
+            "els => new Set(els.map(e => e.dataset.value)).size"
+        )
+    )
+    expect(figures.locator("div.best dt")).to_have_text(f"Set aside a {value}")
+    kept: list[int] = []
+    for _ in range(3):
+        value = page.locator(".die-button.best").first.get_attribute("data-value") or "0"
+        kept.append(int(value))
+        page.locator(f".die-button.best[data-value='{value}']").first.click()
+        expect(page.locator(".dice.kept .die")).to_have_count(len(kept))
+        points = sum(kept) - (4 if 4 in kept else 0) - (1 if 1 in kept else 0)
+        expect(page.locator(".set-aside .points-so-far")).to_contain_text(
+            f"Points so far: {points}."
+        )
+        expect(page.locator(".felt-wrap")).to_contain_text(f"{points} points so far")
+        # the drawer a person opened stays open while the turn goes on
+        expect(figures).to_be_visible()
+    shoot(page, "dice41-coach-tablet")
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(150)
+    shoot(page, "dice41-coach-phone")
+
+
+def test_21_coach_sentence_and_its_figures(page: Page, site: SiteServer) -> None:
+    open_setup(page, site.url, "21")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium")])
+    button(page, "Start").click()
+    assert wait_human_turn_or_end(page) == "turn"
+    button(page, "Odds coach").click()
+    say = page.locator(".coach .coach-say")
+    expect(say).to_contain_text("Roll: every turn starts with a throw, and from here you win")
+    button(page, "Roll").click()
+    expect(say).to_have_text(re.compile(r"^(Roll on: rolling wins|Stop: you win) \d+(\.\d)?\s%"))
+    page.locator(".coach summary").click()
+    figures = page.locator(".coach .coach-figures")
+    expect(figures).to_contain_text("Bust on the next throw")
+    expect(figures).to_contain_text("Win if you stop now")
+    expect(figures.locator("div.best")).to_have_count(1)

@@ -6,7 +6,7 @@ from fractions import Fraction
 from typing import Any
 
 from pygame_core.dice21 import Roll, Stop
-from pygame_core.dice41 import Keep, missing_tickets, points_so_far
+from pygame_core.dice41 import Keep, points_so_far
 from web.coach import Dice21Advice, Dice41Advice, dice21_advice, dice41_advice
 from web.eventtext import join, log_lines
 from web.i18n import Translator, decimal, percent
@@ -307,28 +307,20 @@ def dice41_coach(tr: Translator, advice: Dice41Advice | None) -> Markup | None:
 
 
 def running_score(tr: Translator, kept: tuple[int, ...]) -> Markup:
-    """What the dice set aside are worth so far, and that they count only with both
-    tickets (the tickets below say which is missing)."""
+    """What the dice set aside are worth so far, beside them (the tickets below say
+    whether the 4 and the 1 are still needed)."""
     return h(
-        "p",
-        {"class": "points-so-far"},
-        h("strong", None, tr.t("play.points_so_far", points=points_so_far(kept))),
-        " ",
-        tr.t("play.points_count_if") if missing_tickets(kept) else None,
+        "p", {"class": "points-so-far"}, tr.t("play.points_so_far", points=points_so_far(kept))
     )
 
 
 def seat_note41(tr: Translator, view: Any, seat: int) -> str:
-    """A seat's line on the felt: the thrower's running score and the tickets it needs,
-    else its status."""
+    """A seat's line on the felt: the thrower's running score (short enough for eight
+    seats; the tickets it still needs are in the stage), else its status."""
     kept = view.kept[seat]
     if seat != view.actor or not kept:
         return _dice41_status(tr, view, seat)
-    missing = missing_tickets(kept)
-    note = tr.t("play.note_points", points=points_so_far(kept))
-    if missing:
-        note += " · " + tr.t("play.needs." + "".join(map(str, missing)))
-    return note
+    return tr.t("play.note_points", points=points_so_far(kept))
 
 
 def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
@@ -415,10 +407,14 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 "div",
                 {"class": "set-aside"},
                 h("h3", {"class": "panel-title"}, tr.t("play.set_aside_title")),
-                dice_row(tr, view.kept[seat], False, "dice kept")
+                h(
+                    "div",
+                    {"class": "kept-row"},
+                    dice_row(tr, view.kept[seat], False, "dice kept"),
+                    running_score(tr, view.kept[seat]),
+                )
                 if view.kept[seat]
                 else h("p", {"class": "hint"}, tr.t("play.none_yet")),
-                running_score(tr, view.kept[seat]) if view.kept[seat] else None,
                 tickets(tr, view.has_four[seat], view.has_one[seat]),
             ),
         )

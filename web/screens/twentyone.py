@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, Swap
+from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, RefuseExchange, Swap
 from web.coach import TwentyOneAdvice, twentyone_advice
 from web.eventtext import log_lines
 from web.i18n import Translator
@@ -276,18 +276,26 @@ def seat_row(tr: Translator, session: GameSession, view: Any, seat: int) -> Mark
     )
 
 
+#: The coach names a move without cards as its button does.
+COACH_BUTTONS = {
+    OpenExchange: "t21.open_exchange",
+    RefuseExchange: "t21.refuse_exchange",
+    Pass: "t21.pass",
+}
+
+
 def coach_move(tr: Translator, action: Any) -> str:
-    """The coach's move as the start of its sentence: "Play 9♥ 9♠", "Open the exchange"."""
+    """The coach's move as the start of its sentence, in its button's words: "Play 9♥
+    9♠", "Keep my hand", "Open the exchange"."""
     if isinstance(action, Play | Swap):
         if not action.cards:
-            return tr.t("t21.coach.move.keep_all")
+            return tr.t("t21.keep_hand")
         kind = "play" if isinstance(action, Play) else "swap"
-        return tr.t(
-            f"t21.coach.move.{kind}", cards=" ".join(card_text(c, tr.lang) for c in action.cards)
-        )
+        cards = " ".join(card_text(c, tr.lang) for c in action.cards)
+        return tr.t(f"t21.coach.move.{kind}", cards=cards)
     if isinstance(action, Discard):
         return tr.t("t21.coach.move.discard", cards=card_text(action.card, tr.lang))
-    return tr.t(f"t21.coach.move.{type(action).__name__.lower()}")
+    return tr.t(COACH_BUTTONS[type(action)])
 
 
 def coach_sentence(tr: Translator, advice: TwentyOneAdvice) -> str:
