@@ -7,6 +7,8 @@ the DOM nor in the accessibility tree.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -263,3 +265,50 @@ def test_card_tables_at_tablet_and_phone_sizes_pass_axe(
         shoot(page, f"{slug}-table-{size}")
     assert findings == []
     assert problems == {"tablet": [], "phone": []}
+
+
+#: The Twenty One coach's sentence: the move as its button names it (or the cards to
+#: pick), then why, by the expert's estimate.
+COACH_SAYS = re.compile(
+    r"^(Open the exchange|No exchange|Keep my hand|Pass|(Swap|Play|Discard) \S.*?): "
+    r"(by the expert's estimate you win the game \d+\s% of the time, "
+    r"(against|about as often as if you)|there is nothing else to choose)"
+)
+
+
+def test_twentyone_coach_says_the_move_and_why_with_the_figures_a_tap_away(
+    page: Page, site: SiteServer
+) -> None:
+    open_setup(page, site.url, "Twenty One")
+    choose(page, PRESETS["Twenty One"])
+    set_seats(page, [("Ann", "human"), ("Bo", "medium"), ("Cy", "medium")])
+    button(page, "Start").click()
+    coached = 0
+    for _ in range(60):
+        state = wait_turn(page)
+        if state == "over" or coached == 4:
+            break
+        if state == "moment":
+            button(page, "Continue").click()
+            continue
+        if not coached:
+            button(page, "Odds coach").click()
+        say = page.locator(".coach .coach-say")
+        expect(say).to_have_text(COACH_SAYS)
+        figures = page.locator(".coach .coach-figures")
+        if not coached:
+            expect(figures).to_be_hidden()
+            page.locator(".coach summary", has_text="Show the figures").click()
+        text = say.inner_text()
+        if "nothing else to choose" not in text:
+            # every choice's estimate with its margin, the suggested one marked
+            expect(figures.locator("div.best")).to_have_count(1)
+            expect(figures).to_contain_text("±")
+        coached += 1
+        move = text.split(":")[0]
+        if move in ("Open the exchange", "No exchange", "Keep my hand", "Pass"):
+            button(page, move).click()
+        else:
+            twentyone_move(page)
+    assert coached == 4
+    shoot(page, "twentyone-coach-tablet")
