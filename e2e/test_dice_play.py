@@ -194,19 +194,19 @@ def test_41_coach_says_what_to_do_with_the_figures_a_tap_away(page: Page, site: 
     best = page.locator(".die-button.best").first
     value = best.get_attribute("data-value")
     expect(say).to_contain_text(f"Set aside the {value}: it gives the best score you can expect")
-    figures = page.locator(".coach .coach-figures")
+    figures = page.locator(".coach .coach-table")
     expect(figures).to_be_hidden()
     summary = page.locator(".coach summary", has_text="Show the figures")
     box = summary.bounding_box()
     assert box is not None and box["height"] >= 44 and box["width"] >= 44
     summary.click()
     expect(figures).to_be_visible()
-    expect(figures.locator("div")).to_have_count(
+    expect(figures.locator("tbody tr")).to_have_count(
         page.locator(".die-button").evaluate_all(
             "els => new Set(els.map(e => e.dataset.value)).size"
         )
     )
-    expect(figures.locator("div.best dt")).to_have_text(f"Set aside a {value}")
+    expect(figures.locator("tr.best th")).to_have_text(str(value))
     kept: list[int] = []
     for _ in range(3):
         value = page.locator(".die-button.best").first.get_attribute("data-value") or "0"

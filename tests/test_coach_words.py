@@ -32,7 +32,7 @@ from web.screens.dice import (
     sentence_percents,
 )
 from web.screens.play import PlayOptions
-from web.screens.twentyone import coach_figures, coach_move, coach_sentence
+from web.screens.twentyone import coach_move, coach_rows, coach_sentence
 from web.session import GameSession, Seat
 
 EN = Translator("en")
@@ -114,9 +114,12 @@ def test_41_expected_sentence_names_the_die_and_a_whole_score() -> None:
     assert sentence == (f"Set aside the 6: it gives the best score you can expect, about {score}.")
     html = str(dice41_coach(EN, advice))
     figures = text(html[html.index("<details") :])
-    # every die's expectation to one decimal, best first
-    assert f"Set aside a 6 expect {float(advice.values[6]):.1f}" in figures
-    assert "Set aside a 2" in figures
+    # every die's expectation to one decimal, the best marked
+    assert figures.startswith(
+        f"Show the figures Die Score to expect 6 {float(advice.values[6]):.1f} 5 "
+    )
+    assert re.search(r'<tr class="best"><th scope="row">6</th>', html)
+    assert html.count("<tr") == 1 + 3  # the head and the dice 6, 5, 2
     assert "playing on as well as possible" in figures
 
 
@@ -131,7 +134,9 @@ def test_41_last_player_sentence_says_the_chance_to_beat_the_best() -> None:
         f"{round(chance * 100)} % of the time."
     )
     html = str(dice41_coach(EN, advice))
-    assert "beat " in text(html[html.index("<details") :])
+    figures = text(html[html.index("<details") :])
+    win, tie = advice.values[6], advice.ties[6]
+    assert f"Die Beat 19 Tie 6 {float(win * 100):.1f} % {float(tie * 100):.1f} %" in figures
 
 
 def test_41_sentences_when_nothing_can_win() -> None:
@@ -245,7 +250,7 @@ def test_twentyone_sentence_gives_the_estimate_against_the_next_best_choice() ->
         ": by the expert's estimate you win the game 34 % of the time, "
         "against 29 % if you play one king instead."
     )
-    rows = coach_figures(EN, advice)
+    rows = coach_rows(EN, advice)
     assert [r[0] for r in rows] == ["Play one 9", "Play one king", "Play two 5s"]
     assert rows[0][1].replace(NBSP, " ") == "34.0 % ± 3 %" and rows[0][2]
 
@@ -260,7 +265,7 @@ def test_twentyone_sentence_when_the_estimate_cannot_tell_them_apart() -> None:
     ).replace(NBSP, " ")
     only = TwentyOneAdvice(Discard(3), None, None)
     assert coach_sentence(EN, only).endswith(": there is nothing else to choose.")
-    assert coach_figures(EN, only) == []
+    assert coach_rows(EN, only) == []
 
 
 def test_twentyone_coach_follows_the_estimate_where_it_finds_the_expert_clearly_worse() -> None:

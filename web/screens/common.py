@@ -63,18 +63,23 @@ def error_note(field: str, text: str | None) -> Markup | None:
     return h("p", {"class": "field-error", "id": f"error-{field}", "role": "alert"}, text)
 
 
+def coach_figures(rows: Sequence[tuple[str, str, bool]]) -> Markup:
+    """The coach's figures as (label, value, best) rows."""
+    return h(
+        "dl",
+        {"class": "coach-figures"},
+        [
+            h("div", {"class": classes(best and "best")}, h("dt", None, k), h("dd", None, v))
+            for k, v, best in rows
+        ],
+    )
+
+
 def coach_panel(
-    tr: Translator,
-    sentence: str,
-    figures: Sequence[tuple[str, str, bool]],
-    note: str | None = None,
+    tr: Translator, sentence: str, figures: Markup | None, note: str | None = None
 ) -> Markup:
     """The coach: what to do and why in one sentence, and the figures behind it one
-    tap away (a native <details>; ``figures`` are (label, value, best) rows)."""
-    rows = [
-        h("div", {"class": classes(best and "best")}, h("dt", None, k), h("dd", None, v))
-        for k, v, best in figures
-    ]
+    tap away (a native <details>)."""
     return h(
         "aside",
         {"class": "panel coach", "aria-labelledby": "coach-title", "data-key": "coach"},
@@ -84,7 +89,9 @@ def coach_panel(
             "details",
             {"class": "coach-more", "data-key": "coach-more"},
             h("summary", {"class": "coach-more-summary"}, tr.t("coach.show_figures")),
-            h("dl", {"class": "coach-figures"}, rows),
+            figures,
             h("p", {"class": "coach-note"}, note) if note else None,
-        ),
+        )
+        if figures is not None
+        else None,
     )

@@ -12,7 +12,7 @@ from web.eventtext import join, log_lines
 from web.i18n import Translator, decimal, percent
 from web.markup import Markup, classes, h
 from web.reviewtext import whole_percent
-from web.screens.common import button, coach_panel
+from web.screens.common import button, coach_figures, coach_panel
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
@@ -109,7 +109,7 @@ def dice21_coach(tr: Translator, advice: Dice21Advice | None) -> Markup | None:
     if advice.stop is not None:
         rows.append((tr.t("coach.win_stop"), percent(advice.stop, tr.lang), advice.should_stop))
     rows.append((tr.t("coach.win_roll"), percent(advice.roll, tr.lang), not advice.should_stop))
-    return coach_panel(tr, dice21_sentence(tr, advice), rows)
+    return coach_panel(tr, dice21_sentence(tr, advice), coach_figures(rows))
 
 
 def render_dice21(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
@@ -255,16 +255,6 @@ def dice41_result(tr: Translator, session: GameSession, result: Any) -> Markup |
     return h("p", {"class": "result"}, text)
 
 
-def _coach_figure(tr: Translator, advice: Dice41Advice, value: int) -> str:
-    if advice.mode == "beat":
-        return tr.t(
-            "coach.beat_chance",
-            chance=percent(advice.values[value], tr.lang),
-            tie=percent(advice.ties[value], tr.lang),
-        )
-    return tr.t("coach.expected", score=decimal(advice.values[value], tr.lang, 1))
-
-
 def _about(value: Fraction, lang: str) -> str:
     """An expected score for a sentence: "17" rather than "17.22" (a decimal only below 1,
     where a whole number would read 0)."""
@@ -294,16 +284,51 @@ def dice41_sentence(tr: Translator, advice: Dice41Advice) -> str:
     return tr.t("coach.d41.expected", value=value, score=_about(advice.values[value], lang))
 
 
+def dice41_figures(tr: Translator, advice: Dice41Advice) -> Markup:
+    """Every die's figure as a table, the best marked: the score to expect, or the
+    chances to beat the best score so far and to tie."""
+    lang = tr.lang
+    if advice.mode == "beat":
+        heads = [tr.t("coach.col_beat", target=advice.target), tr.t("coach.col_tie")]
+    else:
+        heads = [tr.t("coach.col_expect")]
+    rows = []
+    for v in sorted(advice.values, reverse=True):
+        if advice.mode == "beat":
+            cells = [percent(advice.values[v], lang), percent(advice.ties[v], lang)]
+        else:
+            cells = [decimal(advice.values[v], lang, 1)]
+        rows.append(
+            h(
+                "tr",
+                {"class": classes(v == advice.best_value and "best")},
+                h("th", {"scope": "row"}, str(v)),
+                [h("td", None, c) for c in cells],
+            )
+        )
+    return h(
+        "table",
+        {"class": "coach-table"},
+        h(
+            "thead",
+            None,
+            h(
+                "tr",
+                None,
+                h("th", {"scope": "col"}, tr.t("coach.col_die")),
+                [h("th", {"scope": "col"}, head) for head in heads],
+            ),
+        ),
+        h("tbody", None, rows),
+    )
+
+
 def dice41_coach(tr: Translator, advice: Dice41Advice | None) -> Markup | None:
-    """The sentence, then every die's figure behind "Show the figures"."""
+    """The sentence, then every die's figures behind "Show the figures"."""
     if advice is None:
         return None
-    rows = [
-        (tr.t("play.set_aside", value=v), _coach_figure(tr, advice, v), v == advice.best_value)
-        for v in sorted(advice.values, reverse=True)
-    ]
     note = tr.t(f"coach.mode41.{advice.mode}", target=advice.target)
-    return coach_panel(tr, dice41_sentence(tr, advice), rows, note)
+    return coach_panel(tr, dice41_sentence(tr, advice), dice41_figures(tr, advice), note)
 
 
 def running_score(tr: Translator, kept: tuple[int, ...]) -> Markup:
@@ -403,6 +428,9 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
                 {"class": "dice dice-choice", "role": "group", "aria-label": tr.t("dice.thrown")},
                 dice_buttons,
             ),
+            # right under the dice it speaks of: in view beside the felt on a tablet,
+            # and after the dice (which come first) in the phone's panel
+            dice41_coach(tr, advice),
             h(
                 "div",
                 {"class": "set-aside"},
@@ -421,7 +449,6 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     if opts.moment and not session.over:
         stage = moment_panel(tr, session, opts, frozenset({"round_won", "not_qualified"}))
     pot = h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
-    coach = dice41_coach(tr, advice) if advice else None
     lines = log_lines(session.events, None, session.game_id, session.names(), tr)
     table = felt(
         tr,
@@ -445,7 +472,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         opts,
         subtitle,
         "dice41",
-        [stage, dice41_result(tr, session, view.last_result), coach],
+        [stage, dice41_result(tr, session, view.last_result)],
         seats,
         lines,
         side_top=pot,

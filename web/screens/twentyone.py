@@ -12,8 +12,8 @@ from web.i18n import Translator
 from web.markup import Markup, classes, h
 from web.reviewtext import exact, margin_text, option_label, whole_percent
 from web.screens.cards import card, card_name, cover_screen
-from web.screens.common import button
-from web.screens.common import coach_panel as common_coach_panel
+from web.screens.common import button, coach_figures
+from web.screens.common import coach_panel as coach_panel_markup
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
@@ -324,7 +324,7 @@ def coach_sentence(tr: Translator, advice: TwentyOneAdvice) -> str:
     )
 
 
-def coach_figures(tr: Translator, advice: TwentyOneAdvice) -> list[tuple[str, str, bool]]:
+def coach_rows(tr: Translator, advice: TwentyOneAdvice) -> list[tuple[str, str, bool]]:
     """Every choice's estimate with its margin, best first."""
     decision = advice.estimate
     if decision is None:
@@ -344,7 +344,10 @@ def coach_panel(tr: Translator, session: GameSession, view: Any, legal: Sequence
     advice = twentyone_advice(view, legal, len(session.state.history))
     assert advice is not None
     note = tr.t("t21.coach.figures_note") if advice.estimate else None
-    return common_coach_panel(tr, coach_sentence(tr, advice), coach_figures(tr, advice), note)
+    rows = coach_rows(tr, advice)
+    return coach_panel_markup(
+        tr, coach_sentence(tr, advice), coach_figures(rows) if rows else None, note
+    )
 
 
 def twentyone_felt(tr: Translator, session: GameSession, view: Any, layout: TableLayout) -> Markup:
