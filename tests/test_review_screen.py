@@ -27,7 +27,7 @@ from web.review import ReviewState, drive, new_state
 from web.reviewtext import FAMILY, REASON_KINDS, option_label, reason_key, sentence
 from web.saves import GAME_PREFIX, HISTORY_PREFIX, SaveBook
 from web.screens.cards import card_name
-from web.screens.review import read_only, render_review
+from web.screens.review import read_only, render_review, replace_elements
 from web.session import GameSession, Seat
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
@@ -352,6 +352,89 @@ def test_the_replay_is_the_games_own_table_read_only() -> None:
             assert "data-action" not in frame and "data-autofocus" not in frame
             assert re.search(r"<button(?![^>]* disabled)", frame) is None
             assert "<main" not in frame and 'id="main"' not in frame
+
+
+#: What the live play screen says to the person whose turn it is, by locale key.
+ASKING_KEYS = (
+    "play.tap_to_set_aside",
+    "t21.pick_hint",
+    "t21.reason.not_now",
+    "t21.reason.discard_lowest",
+    "t21.reason.pairs",
+    "t21.reason.too_low",
+    "banker.stake_label",
+    "banker.bet_label",
+)
+
+
+def _frame(html: str) -> str:
+    return html[html.index('<div class="replay-frame"') :]
+
+
+@pytest.mark.parametrize("game_id", list(FAMILY))
+def test_the_replayed_table_says_whose_move_it_was_and_never_invites_to_act(
+    game_id: str,
+) -> None:
+    state = finished_state(game_id, seed=5)
+    moves = len(state.states) - 1
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        names = state.session.names()
+        asking = {tr.t(key) for key in ASKING_KEYS}
+        asking |= {tr.t(k, name=n) for n in names for k in ("play.your_turn", "play.bot_turn")}
+        frames = range(moves + 1) if lang == "en" else (0, moves // 2, moves)
+        for index in frames:
+            state.frame = index
+            frame = _frame(render_review(tr, state))
+            text = re.sub(r"<[^>]+>", "\n", frame).replace("&#x27;", "'").replace("&amp;", "&")
+            for words in asking:
+                assert words not in text, (lang, index, words)
+            for css in ("controls", "stepper"):
+                assert re.search(rf'class="(?:[^"]* )?{css}[ "]', frame) is None, (index, css)
+            assert 'id="replay-card-reason"' not in frame
+            assert re.search(r"<button[^>]* (?:title|aria-describedby)=", frame) is None
+            assert re.search(r"<button(?![^>]* disabled)", frame) is None
+            banners = re.findall(r'<p class="turn-banner replay-banner">([^<]*)</p>', frame)
+            seat = state.session.game.current_player(state.states[index])
+            if seat is None:
+                assert banners == [] and index == moves
+            else:
+                banner = tr.t("review.banner", n=index + 1, total=moves, name=names[seat])
+                assert banners == [banner.replace("'", "&#x27;")], (lang, index)
+                assert frame.count("turn-banner") == 1
+
+
+def test_the_banner_counts_moves_as_the_moment_titles_do() -> None:
+    state = finished_state("dice21")
+    assert state.review is not None
+    tr = Translator("en")
+    decision = next(d for s in state.review.seats for d in s.decisions)
+    state.frame = decision.index
+    html = render_review(tr, state)
+    name = state.session.seats[decision.seat].name
+    move = f"Move {decision.index + 1} of {len(state.states) - 1} · {name} to act"
+    assert move in _frame(html)
+    title = tr.t("review.moment", round=decision.round, move=decision.index + 1, cost="x")
+    assert f"move {decision.index + 1}:" in title
+
+
+def test_replace_elements_keeps_nesting_and_leaves_the_rest() -> None:
+    body = (
+        '<div class="a"><div class="controls"><div><p>x</p></div>'
+        '<svg><path d="M0 0"/></svg><br></div><p class="turn-banner bot">Ann</p>'
+        '<div class="b">keep</div></div>'
+    )
+
+    def drop(tag: str, inner: str) -> str | None:
+        if 'class="controls"' in tag:
+            return ""
+        if "turn-banner" in tag:
+            return f"<p>[{inner}]</p>"
+        return None
+
+    assert (
+        replace_elements(body, drop) == '<div class="a"><p>[Ann]</p><div class="b">keep</div></div>'
+    )
 
 
 def test_read_only_keeps_text_as_text() -> None:
