@@ -9,7 +9,7 @@ import json
 import random
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -425,11 +425,13 @@ def test_replace_elements_keeps_nesting_and_leaves_the_rest() -> None:
         '<div class="b">keep</div></div>'
     )
 
-    def drop(tag: str, inner: str) -> str | None:
+    def drop(tag: str) -> Callable[[str], str | None] | None:
         if 'class="controls"' in tag:
-            return ""
+            return lambda inner: ""
         if "turn-banner" in tag:
-            return f"<p>[{inner}]</p>"
+            return lambda inner: f"<p>[{inner}]</p>"
+        if 'class="b"' in tag:
+            return lambda inner: None  # looked at, kept after all
         return None
 
     assert (

@@ -85,9 +85,15 @@ def _element_end(body: str, opening: re.Match[str]) -> int:
     return len(body)
 
 
-def replace_elements(body: str, replacement: Callable[[str, str], str | None]) -> str:
-    """``body`` with every element for which ``replacement(opening tag, inner markup)``
-    gives a string replaced by that string (``""``: left out), nesting respected.
+#: What :func:`replace_elements` does to an element: given its opening tag, ``None``
+#: (keep it, and look inside), or what to put in its place, given its inner markup
+#: (``None`` again: keep it after all).
+Replacer = Callable[[str], Callable[[str], str | None] | None]
+
+
+def replace_elements(body: str, replacer: Replacer) -> str:
+    """``body`` with the elements ``replacer`` picks replaced (``""``: left out),
+    nesting respected; only a picked element's end is looked for, so this is linear.
 
     The markup is this app's own (:mod:`web.markup`): text and attribute values never
     hold a raw ``<`` or ``>``, so the tags can be found by pattern.
@@ -96,19 +102,17 @@ def replace_elements(body: str, replacement: Callable[[str, str], str | None]) -
     pos = 0
     tag = _ANY_TAG.search(body)
     while tag is not None:
-        if tag.group(1):
-            tag = _ANY_TAG.search(body, tag.end())
-            continue
-        end = _element_end(body, tag)
-        close = body.rfind("</", tag.end(), end)
-        inner = body[tag.end() : close] if close >= 0 else ""
-        new = replacement(tag.group(0), inner)
-        if new is None:
-            tag = _ANY_TAG.search(body, tag.end())
-            continue
-        out += [body[pos : tag.start()], new]
-        pos = end
-        tag = _ANY_TAG.search(body, end)
+        replace = None if tag.group(1) else replacer(tag.group(0))
+        if replace is not None:
+            end = _element_end(body, tag)
+            close = body.rfind("</", tag.end(), end)
+            new = replace(body[tag.end() : close] if close >= 0 else "")
+            if new is not None:
+                out += [body[pos : tag.start()], new]
+                pos = end
+                tag = _ANY_TAG.search(body, end)
+                continue
+        tag = _ANY_TAG.search(body, tag.end())
     out.append(body[pos:])
     return "".join(out)
 
@@ -118,22 +122,22 @@ def _classes_of(tag: str) -> set[str]:
     return set(found.group(1).split()) if found else set()
 
 
-def _unasked(banner: str, hints: frozenset[str]) -> Callable[[str, str], str | None]:
+def _unasked(banner: str, hints: frozenset[str]) -> Replacer:
     """What :func:`read_only` does to each element: the turn banner becomes ``banner``,
     what asks for a move goes, the rest stays."""
 
-    def replace(tag: str, inner: str) -> str | None:
+    def pick(tag: str) -> Callable[[str], str | None] | None:
         names = _classes_of(tag)
         found = _ID.search(tag)
         if "turn-banner" in names and tag.startswith("<p"):
-            return banner
+            return lambda inner: banner
         if names & _ASKING_CLASSES or (found and found.group(1) in _ASKING_IDS):
-            return ""
-        if "hint" in names and inner in hints:
-            return ""
+            return lambda inner: ""
+        if "hint" in names and hints:
+            return lambda inner: "" if inner in hints else None
         return None
 
-    return replace
+    return pick
 
 
 def read_only(markup: Markup, banner: Markup | None = None, tr: Translator | None = None) -> Markup:
