@@ -530,6 +530,34 @@ def test_drive_reports_a_slice_at_a_time_and_yields_between() -> None:
     assert reports == sorted(reports)
 
 
+def test_drive_yields_every_slice_but_draws_the_progress_a_few_times_a_second() -> None:
+    clock = iter(range(100_000))
+    yielded: list[int] = []
+    reports: list[int] = []
+
+    def steps() -> Iterator[ReviewProgress]:
+        for done in range(1000):
+            yield ReviewProgress(done, 1000)
+        yield ReviewProgress(1000, 1000, object())  # type: ignore[arg-type]
+
+    async def counter() -> None:
+        while True:
+            yielded.append(len(reports))
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        ticker = asyncio.ensure_future(counter())
+        # Each clock reading is 1 ms later, one a step: a 12 ms slice holds ~12 steps.
+        await drive(steps(), lambda p: reports.append(p.done), 12.0, lambda: next(clock) / 1000)
+        ticker.cancel()
+
+    asyncio.run(main())
+    # About a second of steps: some 80 slices, each handing the loop back ...
+    assert len(yielded) >= 60
+    # ... and the progress drawn at the first slice, every 250 ms, and at the end.
+    assert reports[-1] == 1000 and 4 <= len(reports) <= 6, reports
+
+
 def test_leaving_the_review_cancels_its_task() -> None:
     async def main() -> None:
         app, page, _ = started()
