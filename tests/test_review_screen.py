@@ -705,3 +705,33 @@ def test_export_and_import_keep_a_finished_matchs_moves() -> None:
     )
     with pytest.raises(SaveError):
         SaveBook(DictStore()).import_bundle(tampered)
+
+
+# -- the bench's stored match ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["dice21", "twentyone"])
+def test_the_bench_stores_a_finished_ten_round_match_the_site_reviews(game_id: str) -> None:
+    import importlib.util
+    import sys
+
+    bench_dir = Path(__file__).resolve().parent.parent / "bench"
+    sys.path.insert(0, str(bench_dir))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_main", bench_dir / "bench.py")
+        assert spec is not None and spec.loader is not None
+        bench = importlib.util.module_from_spec(spec)
+        sys.modules["bench_main"] = bench  # its dataclasses look themselves up there
+        spec.loader.exec_module(bench)
+    finally:
+        sys.path.remove(str(bench_dir))
+        sys.modules.pop("bench_main", None)
+    match = bench.review_entry(game_id)
+    assert match["key"] == "nordic21." + HISTORY_PREFIX + match["id"]
+    store = DictStore()
+    store.set(match["key"].removeprefix("nordic21."), match["entry"])
+    saved = SaveBook(store).load_finished(match["id"])
+    assert saved.session.over and saved.session.view(None).round == 10
+    assert saved.session.humans() == (0,) and len(saved.session.state.history) == match["moves"]
+    state = new_state(saved.id, saved.session)
+    assert state.people == (0,) and match["people_moves"] > 0
