@@ -505,7 +505,11 @@ def duels_list(tr: Translator, duels: Sequence[Duel], names: Sequence[str]) -> M
         rows.append(
             h(
                 "li",
-                {"class": classes("duel", duel.outcome)},
+                {
+                    "class": classes("duel", duel.outcome),
+                    "data-seat": duel.seat,
+                    "data-reason": duel.reason,
+                },
                 h("p", {"class": "duel-result"}, duel_text(tr, duel, names)),
                 h("div", {"class": "duel-hands"}, hands),
             )
@@ -534,6 +538,9 @@ def moment_seats(
             note = tr.t("banker.status.banker")
             if seat < len(results):
                 note += f" {results[seat]:+d}"
+        elif cards[seat]:
+            # thrown in when the bank broke before this seat bet: shown, not played
+            note = tr.t("banker.status.void")
         seats.append(
             art.Seat(
                 session.seats[seat].name,
@@ -622,15 +629,12 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
     else:
         seats = [table_seat(tr, session, view, s) for s in range(view.players)]
     layout = layout_for(session, opts, hand_cards=len(mine))
+    # The view holds the discard pile as a set: show one of its cards that is not also
+    # lying at a seat (a held round's cards are already in it).
+    lying = {c for info in seats for c in info.cards}
+    top = next((c for c in reversed(view.discard) if c not in lying), None)
     table = [
-        felt(
-            tr,
-            layout,
-            seats,
-            pot=view.pot,
-            deck=view.deck_size,
-            discard=view.discard[-1] if view.discard else None,
-        ),
+        felt(tr, layout, seats, pot=view.pot, deck=view.deck_size, discard=top),
         own_hand(tr, layout, mine, [card_name(tr, c) for c in mine]),
     ]
     return table_layout(
