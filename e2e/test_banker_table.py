@@ -59,11 +59,16 @@ def wait_turn(page: Page) -> str:
     return "turn"
 
 
-def move(page: Page) -> None:
-    """The smallest stake or bet; stand as soon as allowed."""
+def move(page: Page, stake: int = 0) -> None:
+    """The smallest bet, a stake of ``stake`` more than the least; stand when allowed."""
     for name in ("Stake", "Bet", "Stand", "Draw"):
         target = button(page, name)
         if target.count() and target.first.is_enabled():
+            if name == "Stake":
+                up = page.locator('[data-focus="amount-up"]')
+                for _ in range(stake):
+                    if up.is_enabled():
+                        up.click()
             target.first.click()
             return
     raise AssertionError("no move on screen")
@@ -195,7 +200,7 @@ def test_tjugoett_words_never_name_a_hidden_total(page: Page, site: SiteServer) 
                 shot = True
             button(page, "Continue").click()
             continue
-        move(page)
+        move(page, stake=5)  # a bank that lasts for several duels
     needs: list[dict[str, str]] = page.evaluate("window.__needs")
     bank_side = [n for n in needs if NEED_BANK.match(n["need"])]
     own_side = [n for n in needs if NEED_YOU.match(n["need"])]

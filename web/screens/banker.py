@@ -33,16 +33,21 @@ PAYOUT_EVENTS = frozenset(
 )
 
 
-def subtitle(tr: Translator, view: Any) -> str:
-    """ "Round 3 of 6", with the banker's deal in Tjugoett."""
+def subtitle(tr: Translator, view: Any, moment: Sequence[Event] = ()) -> str:
+    """ "Round 3 of 6", with the banker's deal in Tjugoett. While a round's end is held
+    on the table (``moment``), the round that ended, not the one the state is in."""
+    number, deal = view.round, view.bank_deals + 1
+    for e in moment:
+        if e.kind == "round_started":
+            number, deal = e.get("round"), e.get("deal")
     text = (
-        tr.t("play.round_of", n=view.round, total=view.rounds)
+        tr.t("play.round_of", n=number, total=view.rounds)
         if view.rounds
-        else tr.t("play.round", n=view.round)
+        else tr.t("play.round", n=number)
     )
-    if view.deals_per_bank > 1 and view.phase != "over":
+    if view.deals_per_bank > 1 and (view.phase != "over" or moment):
         # bank_deals counts the banker's deals already played; this one is the next.
-        deal = min(view.bank_deals + 1, view.deals_per_bank)
+        deal = min(deal, view.deals_per_bank)
         text += " · " + tr.t("banker.deal_of", n=deal, total=view.deals_per_bank)
     return text
 
@@ -535,7 +540,8 @@ def moment_seats(
             note = f"{tr.t(f'banker.status.{duel.outcome}')} {duel_chips(duel):+d} · {duel.total}"
             mark = "won" if duel.outcome == "won" else ("bust" if duel.reason == "bust" else None)
         elif seat == banker:
-            note = tr.t("banker.status.banker")
+            # short: a phone's seat plate holds a few words
+            note = tr.t("banker.bank_badge")
             if seat < len(results):
                 note += f" {results[seat]:+d}"
         elif cards[seat]:
@@ -641,7 +647,7 @@ def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
         tr,
         session,
         opts,
-        subtitle(tr, spectator),
+        subtitle(tr, spectator, opts.moment),
         "banker-table",
         [
             stage,  # first: what to do now stays in view above the payouts
