@@ -1,7 +1,8 @@
 """The banker table in the real built site (issue #16): the round's end stays on the
 felt with every settled hand, and the plain words beside the totals keep secrets.
 
-- Tjueett against bots: when the round ends, the bots' cards (the ones they drew and
+- Tjueett against bots: the coach says what to do in a sentence, with the exact
+  figures behind a summary. When the round ends, the bots' cards (the ones they drew and
   the face-down card they showed) lie on the felt as card elements until the person
   taps Continue, and the moment lists every hand settled in the round, each beside the
   bank hand it met, with who won what.
@@ -120,17 +121,41 @@ def shoot_both_sizes(page: Page, name: str) -> None:
             shoot(page, f"{name}-{width}x{height}")
 
 
+def check_coach(page: Page) -> None:
+    """The coach says what to do in a sentence; the exact figures open under a summary
+    as big as a fingertip."""
+    page.locator('[data-action="toggle-coach"]').click()
+    advice = page.locator(".coach .coach-advice")
+    expect(advice).to_have_text(re.compile(r"^(Stand|Draw): .+\.$"))
+    figures = page.locator(".coach details.coach-more")
+    summary = figures.locator("summary")
+    expect(summary).to_have_text("Show the figures")
+    expect(figures.locator(".coach-figures")).to_be_hidden()
+    box = summary.bounding_box()
+    assert box and box["height"] >= 44, box
+    summary.click()
+    expect(figures.locator(".coach-figures")).to_be_visible()
+    expect(figures.locator(".coach-figures dd").first).to_have_text(re.compile(r"^\d+\.\d %$"))
+    shoot(page, "banker-tjueett-coach-1024x768")
+    page.locator('[data-action="toggle-coach"]').click()
+    expect(page.locator(".coach")).to_have_count(0)
+
+
 def test_tjueett_round_end_keeps_every_hand_on_the_table(page: Page, site: SiteServer) -> None:
     page.set_viewport_size({"width": 1024, "height": 768})
     open_setup(page, site.url, "Tjueett", "?lang=en&seed=5")
     choose(page, "Fixed bank")
     set_seats(page, [("Ann", "medium"), ("Bo", "human"), ("Cy", "medium"), ("Di", "easy")])
     button(page, "Start").click()
+    coached = False
     for _ in range(60):
         state = wait_turn(page)
         assert state != "over", "the match ended before a round was held on the table"
         if state == "moment":
             break
+        if not coached and button(page, "Stand").count() and button(page, "Stand").is_enabled():
+            check_coach(page)
+            coached = True
         move(page)
     else:
         raise AssertionError("no round ended")

@@ -289,3 +289,12 @@ def test_a_bust_needs_no_bank_hand() -> None:
     act(session, Stake(10), Bet(3), Bet(2), Draw())  # Bo: 10 + 9 + 13 = 32
     duels = round_duels(tuple(session.events), None)
     assert [(d.seat, d.reason, d.bank) for d in duels] == [(1, "bust", ())]
+
+
+def test_the_bar_names_the_round_that_ended_while_its_end_is_held() -> None:
+    session = finished_round("tjugoett", TJUGOETT_CARDS)
+    assert session.view(None).round == 2
+    html = render(session, None, moment=moment_of(session))
+    assert "Tjugoett · Round 1 · deal 1 of 3" in html
+    assert "Round 2" not in html.split("</header>")[0]
+    assert "Tjugoett · Round 2 · deal 2 of 3" in render(session, None)

@@ -37,9 +37,14 @@ def subtitle(tr: Translator, view: Any, moment: Sequence[Event] = ()) -> str:
     """ "Round 3 of 6", with the banker's deal in Tjugoett. While a round's end is held
     on the table (``moment``), the round that ended, not the one the state is in."""
     number, deal = view.round, view.bank_deals + 1
+    if moment:
+        # the match's first round started before the log did: its deal is the first
+        deal = 1
     for e in moment:
         if e.kind == "round_started":
-            number, deal = e.get("round"), e.get("deal")
+            deal = e.get("deal")
+        elif e.kind == "round_over":
+            number = e.get("round")
     text = (
         tr.t("play.round_of", n=number, total=view.rounds)
         if view.rounds
