@@ -105,9 +105,9 @@ def duel_rows(page: Page) -> list[dict[str, Any]]:
     return rows
 
 
-def shoot_both_sizes(page: Page, name: str) -> None:
-    """Screenshots of the moment at a tablet's and a phone's size (the felt is laid out
-    again for each), then back to the first size."""
+def shoot_both_sizes(page: Page, name: str, ready: str = '[data-action="moment-seen"]') -> None:
+    """Screenshots at a tablet's and a phone's size (the felt is laid out again for
+    each; ``ready`` is on screen in both), then back to the first size."""
     scene = "document.querySelector('svg.n21-scene').getAttribute('viewBox')"
     for width, height in (*SIZES, SIZES[0]):
         size = page.viewport_size
@@ -116,7 +116,7 @@ def shoot_both_sizes(page: Page, name: str) -> None:
         if size != {"width": width, "height": height}:
             page.wait_for_function(f"() => {scene} !== {before!r}", timeout=10_000)
         page.wait_for_timeout(700)  # the pieces settle in their new places
-        expect(page.locator('[data-action="moment-seen"]')).to_be_visible()
+        expect(page.locator(ready).first).to_be_visible()
         if (width, height) != SIZES[0] or size == {"width": width, "height": height}:
             shoot(page, f"{name}-{width}x{height}")
 
@@ -126,7 +126,7 @@ def check_coach(page: Page) -> None:
     as big as a fingertip."""
     page.locator('[data-action="toggle-coach"]').click()
     advice = page.locator(".coach .coach-advice")
-    expect(advice).to_have_text(re.compile(r"^(Stand|Draw): .+\.$"))
+    expect(advice).to_have_text(re.compile(r"^(Bet|Stand|Draw)\b.*: .+\.$"))
     figures = page.locator(".coach details.coach-more")
     summary = figures.locator("summary")
     expect(summary).to_have_text("Show the figures")
@@ -153,12 +153,13 @@ def test_tjueett_round_end_keeps_every_hand_on_the_table(page: Page, site: SiteS
         assert state != "over", "the match ended before a round was held on the table"
         if state == "moment":
             break
-        if not coached and button(page, "Stand").count() and button(page, "Stand").is_enabled():
-            check_coach(page)
+        if not coached:
+            check_coach(page)  # the person's first turn: the bet
             coached = True
         move(page)
     else:
         raise AssertionError("no round ended")
+    assert coached, "the person had a turn before the round ended"
     # The bots' hands lie on the felt as cards, all face up now that they are settled.
     for seat in (2, 3):
         faces = felt_cards(page, seat)
@@ -203,7 +204,7 @@ def test_tjugoett_words_never_name_a_hidden_total(page: Page, site: SiteServer) 
     page.wait_for_selector("svg.n21-scene")
     page.evaluate(RECORD_NEEDS)
     moments = 0
-    shot = False
+    shot = need_shot = False
     for _ in range(200):
         state = wait_turn(page)
         if state == "over" or moments >= 4:
@@ -225,6 +226,10 @@ def test_tjugoett_words_never_name_a_hidden_total(page: Page, site: SiteServer) 
                 shot = True
             button(page, "Continue").click()
             continue
+        need = page.locator(".bank-need")
+        if not need_shot and need.count() and need.inner_text().startswith("You have"):
+            shoot_both_sizes(page, "banker-tjugoett-bank-plays", ".bank-need")
+            need_shot = True
         move(page, stake=5)  # a bank that lasts for several duels
     needs: list[dict[str, str]] = page.evaluate("window.__needs")
     bank_side = [n for n in needs if NEED_BANK.match(n["need"])]
