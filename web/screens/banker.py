@@ -336,7 +336,7 @@ def table_seat(tr: Translator, session: GameSession, view: Any, seat: int) -> ar
     status = view.status[seat]
     note = tr.t(f"banker.status.{status}")
     if seat == view.banker and view.bank_hand:
-        note = tr.t("banker.bank_total", total=view.bank_total)
+        note = f"{tr.t('banker.bank_badge')} {view.bank_total}"  # short: fits a phone's plate
     elif view.bets[seat]:
         note = f"{note} · {tr.t('figure.bet')} {view.bets[seat]}"
     mark = {"won": "won", "lost": "bust"}.get(status)
