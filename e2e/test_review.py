@@ -1,8 +1,10 @@
 """The review of a finished match in the real built site (#19).
 
 A 21 match with a deliberate bad stop shows that stop as a costly moment with its
-sentence; the replay steps back and forward by button and arrow key; the history
-reviews it again from the saved moves (also after a reload of the review's address);
+sentence; the replay steps back and forward by button and arrow key, its table a
+picture that says whose move it was ("Move 1 of 40 · Ann to act", never "your turn")
+with no move control; the history reviews it again from the saved moves (also after
+a reload of the review's address);
 a pass-and-play Tjueett review, with "show everyone's cards" switched off, shows each
 person only their own hidden cards, checked against the rules core on every step.
 """
@@ -56,6 +58,24 @@ def play_21_with_early_stops(page: Page) -> list[int]:
     raise AssertionError("the match did not end")
 
 
+def assert_a_picture(page: Page, name_to_act: str | None = None) -> None:
+    """The replayed table asks nobody for a move: no live banner ("your turn", "is
+    thinking"), no move control, no button that can be pressed; its banner says which
+    move it is and whose."""
+    frame = page.locator(".replay-frame")
+    assert frame.locator("[data-action]").count() == 0
+    assert frame.locator("button:not([disabled])").count() == 0
+    assert frame.locator(".controls, .stepper").count() == 0
+    text = frame.inner_text()
+    assert "your turn" not in text and "is thinking" not in text, text
+    banner = frame.locator(".turn-banner")
+    if name_to_act is not None:
+        expect(banner).to_have_count(1)
+        assert re.fullmatch(rf"Move \d+ of \d+ · {name_to_act} to act", banner.inner_text())
+    for words in banner.all_inner_texts():
+        assert re.fullmatch(r"Move \d+ of \d+ · .+ to act", words), words
+
+
 def wait_review(page: Page) -> None:
     page.wait_for_selector(".review .person", timeout=REVIEW_TIMEOUT_MS)
     page.wait_for_function(
@@ -96,12 +116,19 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     first, total = step_position(page)
     assert first == 0 and total > 2
     expect(button(page, "Back")).to_be_disabled()
+    # The first move is Ann's: the table says so, in the past, and offers no Roll.
+    expect(page.locator(".replay-frame .turn-banner")).to_have_text(
+        f"Move 1 of {total} · Ann to act"
+    )
+    assert_a_picture(page, "Ann")
     button(page, "Forward").click()
     expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
     page.locator("body").click(position={"x": 2, "y": 2})
     page.keyboard.press("ArrowRight")
     expect(page.locator(".replay-position")).to_have_text(f"Step 2 of {total}")
     expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "2")
+    expect(page.locator(".replay-frame .turn-banner")).to_contain_text(f"Move 3 of {total} · ")
+    assert_a_picture(page)
     page.keyboard.press("ArrowLeft")
     expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
     button(page, "Back").click()
@@ -114,10 +141,15 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     moment.get_by_role("button", name="Show in the replay").click()
     expect(page.locator(".replay-frame")).to_have_attribute("data-frame", str(index))
     expect(page.locator(".replay-position")).to_be_in_viewport()
-    # The replayed table is a picture: no control in it does anything.
-    frame = page.locator(".replay-frame")
-    assert frame.locator("[data-action]").count() == 0
-    assert frame.locator("button:not([disabled])").count() == 0
+    # The replayed table is a picture: no control in it does anything, and its banner
+    # names the move of the moment's title and its person.
+    title = moment.locator(".moment-title").inner_text()
+    move = re.search(r"move (\d+):", title)
+    assert move and int(move.group(1)) == index + 1, title
+    expect(page.locator(".replay-frame .turn-banner")).to_have_text(
+        f"Move {index + 1} of {total} · Ann to act"
+    )
+    assert_a_picture(page, "Ann")
     page.set_viewport_size({"width": 390, "height": 844})
     page.evaluate("() => window.scrollTo(0, 0)")
     moment.get_by_role("button", name="Show in the replay").click()
@@ -202,6 +234,8 @@ def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
             secret = _hidden_from(mine.at(index), theirs.at(index), other)
             html = page.locator("#app").inner_html()
             tree = page.locator("#app").aria_snapshot()
+            if index < len(mine) - 1:
+                assert_a_picture(page)
             for value in secret:
                 assert f'card-{value}"' not in html, f"{value} in the DOM at step {index}"
                 label = card_name(tr, value)
@@ -231,6 +265,7 @@ def test_twenty_one_review_shows_progress_then_every_hand_after_the_match(
     expect(progress).to_have_text(re.compile(r"Rating the moves: \d+/\d+|Replaying the match"))
     page.keyboard.press("ArrowRight")
     expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "1")
+    assert_a_picture(page)
     page.set_viewport_size({"width": 1024, "height": 768})
     wait_review(page)
     expect(page.locator(".revealed")).to_be_visible()

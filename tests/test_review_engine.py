@@ -108,7 +108,13 @@ def test_iter_review_reports_progress_and_ends_with_the_review(game_id: str) -> 
     match = bot_match(game_id, levels, 11)
     steps = list(iter_review(match, seats=(0, 1), seed=4, playouts=6))
     assert steps[0].done == 0 and steps[0].total > 0
-    assert [s.done for s in steps] == list(range(steps[0].total + 1))
+    # One decision a step; one that takes long (Twenty One) a world a step, repeating.
+    done = [s.done for s in steps]
+    assert [d for i, d in enumerate(done) if i == 0 or d != done[i - 1]] == list(
+        range(steps[0].total + 1)
+    )
+    if game_id == "twentyone":
+        assert len(steps) > steps[0].total + 1
     assert all(s.review is None for s in steps[:-1])
     final = steps[-1].review
     assert final is not None

@@ -9,7 +9,7 @@ import json
 import random
 import re
 import string
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -27,7 +27,7 @@ from web.review import ReviewState, drive, new_state
 from web.reviewtext import FAMILY, REASON_KINDS, option_label, reason_key, sentence
 from web.saves import GAME_PREFIX, HISTORY_PREFIX, SaveBook
 from web.screens.cards import card_name
-from web.screens.review import read_only, render_review
+from web.screens.review import read_only, render_review, replace_elements
 from web.session import GameSession, Seat
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
@@ -354,6 +354,91 @@ def test_the_replay_is_the_games_own_table_read_only() -> None:
             assert "<main" not in frame and 'id="main"' not in frame
 
 
+#: What the live play screen says to the person whose turn it is, by locale key.
+ASKING_KEYS = (
+    "play.tap_to_set_aside",
+    "t21.pick_hint",
+    "t21.reason.not_now",
+    "t21.reason.discard_lowest",
+    "t21.reason.pairs",
+    "t21.reason.too_low",
+    "banker.stake_label",
+    "banker.bet_label",
+)
+
+
+def _frame(html: str) -> str:
+    return html[html.index('<div class="replay-frame"') :]
+
+
+@pytest.mark.parametrize("game_id", list(FAMILY))
+def test_the_replayed_table_says_whose_move_it_was_and_never_invites_to_act(
+    game_id: str,
+) -> None:
+    state = finished_state(game_id, seed=5)
+    moves = len(state.states) - 1
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        names = state.session.names()
+        asking = {tr.t(key) for key in ASKING_KEYS}
+        asking |= {tr.t(k, name=n) for n in names for k in ("play.your_turn", "play.bot_turn")}
+        frames = range(moves + 1) if lang == "en" else (0, moves // 2, moves)
+        for index in frames:
+            state.frame = index
+            frame = _frame(render_review(tr, state))
+            text = re.sub(r"<[^>]+>", "\n", frame).replace("&#x27;", "'").replace("&amp;", "&")
+            for words in asking:
+                assert words not in text, (lang, index, words)
+            for css in ("controls", "stepper"):
+                assert re.search(rf'class="(?:[^"]* )?{css}[ "]', frame) is None, (index, css)
+            assert 'id="replay-card-reason"' not in frame
+            assert re.search(r"<button[^>]* (?:title|aria-describedby)=", frame) is None
+            assert re.search(r"<button(?![^>]* disabled)", frame) is None
+            banners = re.findall(r'<p class="turn-banner replay-banner">([^<]*)</p>', frame)
+            seat = state.session.game.current_player(state.states[index])
+            if seat is None:
+                assert banners == [] and index == moves
+            else:
+                banner = tr.t("review.banner", n=index + 1, total=moves, name=names[seat])
+                assert banners == [banner.replace("'", "&#x27;")], (lang, index)
+                assert frame.count("turn-banner") == 1
+
+
+def test_the_banner_counts_moves_as_the_moment_titles_do() -> None:
+    state = finished_state("dice21")
+    assert state.review is not None
+    tr = Translator("en")
+    decision = next(d for s in state.review.seats for d in s.decisions)
+    state.frame = decision.index
+    html = render_review(tr, state)
+    name = state.session.seats[decision.seat].name
+    move = f"Move {decision.index + 1} of {len(state.states) - 1} · {name} to act"
+    assert move in _frame(html)
+    title = tr.t("review.moment", round=decision.round, move=decision.index + 1, cost="x")
+    assert f"move {decision.index + 1}:" in title
+
+
+def test_replace_elements_keeps_nesting_and_leaves_the_rest() -> None:
+    body = (
+        '<div class="a"><div class="controls"><div><p>x</p></div>'
+        '<svg><path d="M0 0"/></svg><br></div><p class="turn-banner bot">Ann</p>'
+        '<div class="b">keep</div></div>'
+    )
+
+    def drop(tag: str) -> Callable[[str], str | None] | None:
+        if 'class="controls"' in tag:
+            return lambda inner: ""
+        if "turn-banner" in tag:
+            return lambda inner: f"<p>[{inner}]</p>"
+        if 'class="b"' in tag:
+            return lambda inner: None  # looked at, kept after all
+        return None
+
+    assert (
+        replace_elements(body, drop) == '<div class="a"><p>[Ann]</p><div class="b">keep</div></div>'
+    )
+
+
 def test_read_only_keeps_text_as_text() -> None:
     name = '<img src=x onerror=alert(1)> id="x" data-action="go-home"'
     session = _random_match("dice21", 2, 6)
@@ -443,6 +528,34 @@ def test_drive_reports_a_slice_at_a_time_and_yields_between() -> None:
     asyncio.run(main())
     assert reports[-1] == 10 and 2 <= len(reports) < 11
     assert reports == sorted(reports)
+
+
+def test_drive_yields_every_slice_but_draws_the_progress_a_few_times_a_second() -> None:
+    clock = iter(range(100_000))
+    yielded: list[int] = []
+    reports: list[int] = []
+
+    def steps() -> Iterator[ReviewProgress]:
+        for done in range(1000):
+            yield ReviewProgress(done, 1000)
+        yield ReviewProgress(1000, 1000, object())  # type: ignore[arg-type]
+
+    async def counter() -> None:
+        while True:
+            yielded.append(len(reports))
+            await asyncio.sleep(0)
+
+    async def main() -> None:
+        ticker = asyncio.ensure_future(counter())
+        # Each clock reading is 1 ms later, one a step: a 12 ms slice holds ~12 steps.
+        await drive(steps(), lambda p: reports.append(p.done), 12.0, lambda: next(clock) / 1000)
+        ticker.cancel()
+
+    asyncio.run(main())
+    # About a second of steps: some 80 slices, each handing the loop back ...
+    assert len(yielded) >= 60
+    # ... and the progress drawn at the first slice, every 250 ms, and at the end.
+    assert reports[-1] == 1000 and 4 <= len(reports) <= 6, reports
 
 
 def test_leaving_the_review_cancels_its_task() -> None:
@@ -592,3 +705,33 @@ def test_export_and_import_keep_a_finished_matchs_moves() -> None:
     )
     with pytest.raises(SaveError):
         SaveBook(DictStore()).import_bundle(tampered)
+
+
+# -- the bench's stored match ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("game_id", ["dice21", "twentyone"])
+def test_the_bench_stores_a_finished_ten_round_match_the_site_reviews(game_id: str) -> None:
+    import importlib.util
+    import sys
+
+    bench_dir = Path(__file__).resolve().parent.parent / "bench"
+    sys.path.insert(0, str(bench_dir))
+    try:
+        spec = importlib.util.spec_from_file_location("bench_main", bench_dir / "bench.py")
+        assert spec is not None and spec.loader is not None
+        bench = importlib.util.module_from_spec(spec)
+        sys.modules["bench_main"] = bench  # its dataclasses look themselves up there
+        spec.loader.exec_module(bench)
+    finally:
+        sys.path.remove(str(bench_dir))
+        sys.modules.pop("bench_main", None)
+    match = bench.review_entry(game_id)
+    assert match["key"] == "nordic21." + HISTORY_PREFIX + match["id"]
+    store = DictStore()
+    store.set(match["key"].removeprefix("nordic21."), match["entry"])
+    saved = SaveBook(store).load_finished(match["id"])
+    assert saved.session.over and saved.session.view(None).round == 10
+    assert saved.session.humans() == (0,) and len(saved.session.state.history) == match["moves"]
+    state = new_state(saved.id, saved.session)
+    assert state.people == (0,) and match["people_moves"] > 0

@@ -89,16 +89,63 @@ class BankerAdvice:
     no hand is being drawn to). ``bank_reach``: for a player, for each total, the chance
     that a banker going for that total gets there (ties go to the banker).
     ``player_totals``: for the banker, each player met: that player's possible totals.
+
+    ``best``: what to do, as the expert bot's expected values in the core say
+    (:func:`~pygame_core.banker.bots.player_values`, ``bank_values``; the coach decides
+    nothing itself): ``"draw"`` or ``"stand"`` while drawing, ``"bet_more"`` or
+    ``"bet_least"`` when betting. ``total``: the total it is said of (the player's own,
+    or the bank's).
+    ``beats``: for the banker, each player met: the chance that hand beats ``total``
+    (ties go to the bank), weighed as the expert banker weighs a standing hand: at
+    ``least`` or more where it can be (players seldom stand on less; 0: every total
+    counted, as in ``player_totals``).
     """
 
     bust: Fraction | None
     bank_reach: dict[int, Fraction]
     player_totals: dict[int, dict[int, Fraction]]
+    best: str
+    total: int | None
+    beats: dict[int, Fraction]
+    least: int
+
+
+def bank_beaten(view: Any, total: int) -> tuple[dict[int, Fraction], int]:
+    """For each hand the bank meets: the chance it beats ``total`` (ties go to the
+    bank), over the cards the banker has not seen, each hand weighed as the expert
+    banker weighs it (:func:`~pygame_core.banker.bots.standing_weights`); and the least
+    total that weighing assumes a standing hand holds (0 if it could not for one)."""
+    from pygame_core.banker.bots import STANDS_ON, standing_weights
+    from pygame_core.banker.hand import has_ace, low_total
+    from pygame_core.banker.odds import draw_pool
+    from pygame_core.banker.table import facing_seats
+
+    pool = draw_pool(view)
+    beats: dict[int, Fraction] = {}
+    least = STANDS_ON
+    for seat in facing_seats(view):
+        if seat == view.viewer:
+            continue
+        down = view.face_down[seat]
+        up = view.hands[seat][down:]
+        face_up = (low_total(up), has_ace(up), len(up))
+        weights = standing_weights(pool, face_up, view.instant_win, down)
+        if not any(weights[STANDS_ON:]):
+            least = 0
+        size = sum(weights)
+        beats[seat] = Fraction(sum(weights[total + 1 :]), size) if size else Fraction(0)
+    return beats, least
+
+
+#: The totals the player's coach lists the bank's reach for (and the own total if lower).
+REACH_TOTALS = range(14, 22)
 
 
 def banker_advice(view: Any) -> BankerAdvice | None:
     """The advice for the viewer when it is the one to act, else None."""
+    from pygame_core.banker.bots import bank_values, player_model, player_values
     from pygame_core.banker.odds import (
+        STAND_RANGE,
         banker_reach_chances,
         draw_pool,
         facing_totals,
@@ -109,9 +156,26 @@ def banker_advice(view: Any) -> BankerAdvice | None:
     if seat is None or view.actor != seat or view.phase in ("stake", "over"):
         return None
     if view.phase == "bank":
-        return BankerAdvice(next_card_bust(view), {}, facing_totals(view))
-    bust = next_card_bust(view) if view.phase == "play" and view.hands[seat] else None
-    return BankerAdvice(bust, banker_reach_chances(draw_pool(view), view.bank_hand), {})
+        total = view.bank_total
+        beats, least = bank_beaten(view, total)
+        stand, draw = bank_values(view)
+        best = "draw" if draw > stand else "stand"
+        return BankerAdvice(
+            next_card_bust(view), {}, facing_totals(view), best, total, beats, least
+        )
+    own = view.own_total
+    playing = view.phase == "play" and own is not None and own in STAND_RANGE
+    low = min(REACH_TOTALS.start, own) if playing else None
+    reach = banker_reach_chances(
+        draw_pool(view), view.bank_hand, range(low or REACH_TOTALS.start, REACH_TOTALS.stop)
+    )
+    if view.phase == "bet":
+        hand = view.hands[seat]
+        value = player_model(view).value(hand[1:])
+        return BankerAdvice(None, reach, {}, "bet_more" if value > 0 else "bet_least", own, {}, 0)
+    bust = next_card_bust(view) if view.hands[seat] else None
+    stand, draw = player_values(view)
+    return BankerAdvice(bust, reach, {}, "draw" if draw > stand else "stand", own, {}, 0)
 
 
 #: Most dealt worlds the Twenty One coach's estimate uses per choice: it stops after the

@@ -3,7 +3,9 @@
 The rules core rates the decisions (:func:`pygame_core.review.iter_review`, a generator
 with progress); :func:`drive` runs it a slice at a time in an asyncio task that hands
 the browser back its event loop (``await asyncio.sleep(0)``) between slices, so the
-page stays responsive and shows "done/total"; leaving the screen cancels the task.
+page stays responsive, and shows "done/total" a few times a second (drawing the screen
+costs more than a slice of rating: a Twenty One review drawn after every slice spent
+most of its time drawing); leaving the screen cancels the task.
 
 Who sees what. The review of a person may hold that person's hidden cards (their
 decisions were made with them). With hidden cards and two or more people at the device
@@ -38,6 +40,8 @@ if TYPE_CHECKING:
 
 #: Milliseconds of rating per slice before the browser gets its loop back (a frame).
 SLICE_MS = 12.0
+#: Milliseconds between two drawings of the progress (the last step is always drawn).
+REPORT_MS = 250.0
 
 
 @dataclass
@@ -131,13 +135,19 @@ async def drive(
     report: Callable[[ReviewProgress], None],
     slice_ms: float = SLICE_MS,
     clock: Callable[[], float] = time.perf_counter,
+    report_ms: float = REPORT_MS,
 ) -> None:
-    """Run ``steps`` to the end, a slice of ``slice_ms`` at a time, reporting the last
-    step of each slice and yielding to the event loop (the browser) in between."""
+    """Run ``steps`` to the end, a slice of ``slice_ms`` at a time, yielding to the
+    event loop (the browser) in between; ``report`` the first step, the last one, and
+    in between the last step of a slice at most every ``report_ms``."""
+    reported: float | None = None
     deadline = clock() + slice_ms / 1000
     for step in steps:
-        if step.review is not None or clock() >= deadline:
-            report(step)
+        now = clock()
+        if step.review is not None or now >= deadline:
+            if step.review is not None or reported is None or now - reported >= report_ms / 1000:
+                report(step)
+                reported = now
             await asyncio.sleep(0)
             deadline = clock() + slice_ms / 1000
 

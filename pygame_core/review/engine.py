@@ -10,7 +10,7 @@ step carries the :class:`~.model.MatchReview`; :func:`review_match` runs it all.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Protocol
@@ -37,6 +37,10 @@ COSTLIEST = 3
 
 class _Rater(Protocol):
     def __call__(self, spot: Spot, seed: int, playouts: int) -> Decision | None: ...
+
+
+#: A rater a piece at a time: yields between pieces, returns the decision.
+_Steps = Callable[[Spot, int, int], Generator[None, None, Decision | None]]
 
 
 @dataclass(frozen=True)
@@ -110,6 +114,22 @@ def _rater(game_id: str) -> _Rater:
     return rate
 
 
+def _rater_steps(game_id: str) -> _Steps:
+    """The game's rater a piece at a time (``rate_steps``; one piece for a rater that
+    is quick enough to run whole)."""
+    module = importlib.import_module(_RATERS[game_id])
+    steps: _Steps | None = getattr(module, "rate_steps", None)
+    if steps is not None:
+        return steps
+    rate: _Rater = module.rate
+
+    def whole(spot: Spot, seed: int, playouts: int) -> Generator[None, None, Decision | None]:
+        return rate(spot, seed, playouts)
+        yield  # a generator function
+
+    return whole
+
+
 def iter_review(
     match: MatchInput,
     seats: Iterable[int] | None = None,
@@ -119,7 +139,9 @@ def iter_review(
     """Review ``match`` for ``seats`` (default: every seat), one decision per step.
 
     The first step (``done == 0``) comes after the replay, with the number of
-    decisions to rate; the last carries the review. ``seed`` fixes the estimates
+    decisions to rate; the last carries the review. A decision that takes long to rate
+    (Twenty One: a world at a time) adds steps that repeat ``done``, so a slice of the
+    browser's time never waits for a whole estimate. ``seed`` fixes the estimates
     (Twenty One); ``playouts`` is the number of worlds per estimated decision.
     Deterministic: the same arguments give the same review.
     """
@@ -132,7 +154,7 @@ def iter_review(
     for seat in wanted:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"no seat {seat!r} in a match of {players} players")
-    rate = _rater(game.id)
+    rate = _rater_steps(game.id)
     spots: list[Spot] = []
     state = game.new_game(loaded.config, loaded.seed)
     for index, action in enumerate(loaded.actions):
@@ -145,7 +167,14 @@ def iter_review(
     yield ReviewProgress(0, len(spots))
     decisions: list[Decision] = []
     for done, spot in enumerate(spots, 1):
-        decision = rate(spot, decision_seed(seed, spot.index), playouts)
+        pieces = rate(spot, decision_seed(seed, spot.index), playouts)
+        while True:
+            try:
+                next(pieces)
+            except StopIteration as rated:
+                decision: Decision | None = rated.value
+                break
+            yield ReviewProgress(done - 1, len(spots))
         if decision is not None:
             decisions.append(decision)
         if done < len(spots):

@@ -29,7 +29,7 @@ best rank, or ``None`` when leading)), ``exchange_right``, ``exchange_other``
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Generator, Sequence
 
 from ..rng import Rng
 from ..twentyone import infer, search
@@ -112,6 +112,19 @@ def _mean_and_error(samples: Sequence[float]) -> tuple[float, float]:
 
 def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
     """The decision at ``spot``, estimated on ``playouts`` worlds dealt with ``seed``."""
+    steps = rate_steps(spot, seed, playouts)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            decision: Decision | None = done.value
+            return decision
+
+
+def rate_steps(spot: Spot, seed: int, playouts: int) -> Generator[None, None, Decision | None]:
+    """:func:`rate` a world at a time: it yields after each world (every choice played
+    out on it) and returns the decision, so a review in the browser never holds the
+    page for a whole estimate (a rich exchange takes 30 ms of CPython)."""
     view: TwentyOneView = spot.view
     choices = search.choices(view, spot.legal)
     if len(choices) < 2:
@@ -142,6 +155,7 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
             hands, rest = infer.deal_hidden(view, unseen, facts, stream)
             for i, (run, choice) in enumerate(runs):
                 samples[i].append(run.value(choice, hands, rest))
+            yield
         if len(samples[0]) + batch > playouts or _settled(samples, chosen_index):
             break
     stats = [_mean_and_error(s) for s in samples]

@@ -1,22 +1,25 @@
 """The review screen: each person's summary and costliest moments, then the replay.
 
 The replay draws each frame with the game's own play screen (its ``GameUI``), made
-read-only by :func:`read_only`: the play bar goes, every button is disabled and sends
-nothing, and the element ids get a prefix so they cannot clash with this screen's.
-Each frame is drawn from the replay viewer's view only (see :mod:`web.review` for
-who may see what).
+a picture of the table by :func:`read_only`: the play bar goes, every button is
+disabled and sends nothing, and the element ids get a prefix so they cannot clash with
+this screen's. What the live screen says to the person whose turn it is goes too: its
+turn banner ("Ann, your turn") gives way to the replay's own ("Move 7 of 42 · Ann to
+act", :func:`replay_banner`), and the move controls, steppers and "tap the die" hints,
+which ask for a move, are left out. Each frame is drawn from the replay viewer's view
+only (see :mod:`web.review` for who may see what).
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pygame_core.review import Decision, Number, SeatReview
 from web.eventtext import log_lines
 from web.games import get_ui
 from web.i18n import Translator
-from web.markup import Markup, classes, fragment, h
+from web.markup import Markup, classes, escape, fragment, h
 from web.review import ReviewState
 from web.reviewtext import (
     cost_text,
@@ -39,6 +42,20 @@ _IDS = re.compile(r' (id|for|aria-labelledby|aria-describedby|aria-controls)="([
 _DISABLED = re.compile(r" disabled(?=[ >])")
 #: The end-of-match buttons (play again, new game ...) have no place in a replay.
 _MATCH_ACTIONS = re.compile(r'<div class="actions">.*?</div>', re.DOTALL)
+#: Any tag: its slash (a closing tag), its name, its self-closing slash (SVG).
+_ANY_TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)(?:[^>]*?)(/?)>")
+_CLASS = re.compile(r' class="([^"]*)"')
+_ID = re.compile(r' id="([^"]*)"')
+_VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"})
+#: Classes of what a play screen shows only to ask the person to act: the move buttons
+#: (``controls``) and the stake and bet steppers (``stepper``).
+_ASKING_CLASSES = frozenset({"controls", "stepper"})
+#: Ids of the same: why a card cannot be played now (Twenty One).
+_ASKING_IDS = frozenset({"card-reason"})
+#: Locale keys of hints that ask for a move and have no class of their own.
+_ASKING_HINTS = ("play.tap_to_set_aside",)
+#: Attributes of a picture's buttons that only matter to a person who may press them.
+_BUTTON_ONLY = re.compile(r' (?:title|aria-describedby)="[^"]*"')
 
 
 def _tag(match: re.Match[str]) -> str:
@@ -46,14 +63,90 @@ def _tag(match: re.Match[str]) -> str:
     tag = _IDS.sub(
         lambda m: f' {m.group(1)}="{" ".join("replay-" + i for i in m.group(2).split())}"', tag
     )
-    if tag.startswith("<button") and not _DISABLED.search(tag):
-        tag = "<button disabled" + tag[len("<button") :]
+    if tag.startswith("<button"):
+        tag = _BUTTON_ONLY.sub("", tag)
+        if not _DISABLED.search(tag):
+            tag = "<button disabled" + tag[len("<button") :]
     return tag
 
 
-def read_only(markup: Markup) -> Markup:
+def _element_end(body: str, opening: re.Match[str]) -> int:
+    """Where the element that ``opening`` starts ends (after its closing tag)."""
+    name = opening.group(2)
+    if opening.group(3) or name.lower() in _VOID:
+        return opening.end()
+    depth = 1
+    for tag in _ANY_TAG.finditer(body, opening.end()):
+        if tag.group(2) != name or tag.group(3):
+            continue
+        depth += -1 if tag.group(1) else 1
+        if depth == 0:
+            return tag.end()
+    return len(body)
+
+
+#: What :func:`replace_elements` does to an element: given its opening tag, ``None``
+#: (keep it, and look inside), or what to put in its place, given its inner markup
+#: (``None`` again: keep it after all).
+Replacer = Callable[[str], Callable[[str], str | None] | None]
+
+
+def replace_elements(body: str, replacer: Replacer) -> str:
+    """``body`` with the elements ``replacer`` picks replaced (``""``: left out),
+    nesting respected; only a picked element's end is looked for, so this is linear.
+
+    The markup is this app's own (:mod:`web.markup`): text and attribute values never
+    hold a raw ``<`` or ``>``, so the tags can be found by pattern.
+    """
+    out: list[str] = []
+    pos = 0
+    tag = _ANY_TAG.search(body)
+    while tag is not None:
+        replace = None if tag.group(1) else replacer(tag.group(0))
+        if replace is not None:
+            end = _element_end(body, tag)
+            close = body.rfind("</", tag.end(), end)
+            new = replace(body[tag.end() : close] if close >= 0 else "")
+            if new is not None:
+                out += [body[pos : tag.start()], new]
+                pos = end
+                tag = _ANY_TAG.search(body, end)
+                continue
+        tag = _ANY_TAG.search(body, tag.end())
+    out.append(body[pos:])
+    return "".join(out)
+
+
+def _classes_of(tag: str) -> set[str]:
+    found = _CLASS.search(tag)
+    return set(found.group(1).split()) if found else set()
+
+
+def _unasked(banner: str, hints: frozenset[str]) -> Replacer:
+    """What :func:`read_only` does to each element: the turn banner becomes ``banner``,
+    what asks for a move goes, the rest stays."""
+
+    def pick(tag: str) -> Callable[[str], str | None] | None:
+        names = _classes_of(tag)
+        found = _ID.search(tag)
+        if "turn-banner" in names and tag.startswith("<p"):
+            return lambda inner: banner
+        if names & _ASKING_CLASSES or (found and found.group(1) in _ASKING_IDS):
+            return lambda inner: ""
+        if "hint" in names and hints:
+            return lambda inner: "" if inner in hints else None
+        return None
+
+    return pick
+
+
+def read_only(markup: Markup, banner: Markup | None = None, tr: Translator | None = None) -> Markup:
     """A play screen as a picture of the table: its ``<main>`` only, as a ``<div>``,
-    with no control that does anything and ids prefixed ``replay-``."""
+    with no control that does anything and ids prefixed ``replay-``.
+
+    Nothing in it speaks to the person whose turn it was: the turn banner is replaced
+    by ``banner`` (left out when there is none), and the move controls, steppers and
+    hints that ask for a move (in ``tr``'s words) are left out."""
     start = markup.find("<main")
     body = markup[start:] if start >= 0 else str(markup)
     body = _MATCH_ACTIONS.sub("", body)
@@ -61,6 +154,10 @@ def read_only(markup: Markup) -> Markup:
         body = "<div" + body[len("<main") :]
         end = body.rfind("</main>")
         body = body[:end] + "</div>" + body[end + len("</main>") :]
+    hints = (
+        frozenset(escape(tr.t(key), quote=False) for key in _ASKING_HINTS) if tr else frozenset()
+    )
+    body = replace_elements(body, _unasked(str(banner or ""), hints))
     return Markup(_TAG.sub(_tag, body))
 
 
@@ -79,12 +176,28 @@ def frame_session(state: ReviewState, index: int) -> GameSession:
     )
 
 
+def replay_banner(tr: Translator, state: ReviewState, session: GameSession) -> Markup:
+    """The replayed table's banner: which move this is and whose, never an invitation
+    ("Move 7 of 42 · Ann to act"; the moment titles count moves the same way)."""
+    seat = session.current
+    if seat is None:  # the end: the play screen shows the result instead of a banner
+        return Markup("")
+    text = tr.t(
+        "review.banner",
+        n=state.frame + 1,
+        total=len(state.states) - 1,
+        name=session.seats[seat].name,
+    )
+    return h("p", {"class": "turn-banner replay-banner"}, text)
+
+
 def replay_table(tr: Translator, state: ReviewState) -> Markup:
-    """Frame ``state.frame`` drawn by the game's own play screen, read-only."""
+    """Frame ``state.frame`` drawn by the game's own play screen, as a picture."""
     session = frame_session(state, state.frame)
     opts = PlayOptions(viewer=state.viewer)
     drawn = get_ui(session.game_id).render_play(tr, session, opts)
-    return h("div", {"class": "replay-frame", "data-frame": state.frame}, read_only(drawn))
+    picture = read_only(drawn, replay_banner(tr, state, session), tr)
+    return h("div", {"class": "replay-frame", "data-frame": state.frame}, picture)
 
 
 def revealed_hands(tr: Translator, state: ReviewState) -> Markup | None:
