@@ -422,7 +422,7 @@ def render_dice41(tr: Translator, session: GameSession, opts: PlayOptions) -> Ma
             session,
             opts,
             h("p", {"class": "throw-caption"}, tr.t("play.throw_of", n=view.throw_no), " ", best),
-            h("p", {"class": "hint"}, tr.t("play.tap_to_set_aside") if human else ""),
+            h("p", {"class": "hint asks"}, tr.t("play.tap_to_set_aside") if human else ""),
             h(
                 "div",
                 {"class": "dice dice-choice", "role": "group", "aria-label": tr.t("dice.thrown")},

@@ -19,7 +19,7 @@ from pygame_core.review import Decision, Number, SeatReview
 from web.eventtext import log_lines
 from web.games import get_ui
 from web.i18n import Translator
-from web.markup import Markup, classes, escape, fragment, h
+from web.markup import Markup, classes, fragment, h
 from web.review import ReviewState
 from web.reviewtext import (
     cost_text,
@@ -48,12 +48,11 @@ _CLASS = re.compile(r' class="([^"]*)"')
 _ID = re.compile(r' id="([^"]*)"')
 _VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"})
 #: Classes of what a play screen shows only to ask the person to act: the move buttons
-#: (``controls``) and the stake and bet steppers (``stepper``).
-_ASKING_CLASSES = frozenset({"controls", "stepper"})
+#: (``controls``), the stake and bet steppers (``stepper``) and any other element the
+#: screen marks ``asks`` (a "tap the die" hint).
+_ASKING_CLASSES = frozenset({"controls", "stepper", "asks"})
 #: Ids of the same: why a card cannot be played now (Twenty One).
 _ASKING_IDS = frozenset({"card-reason"})
-#: Locale keys of hints that ask for a move and have no class of their own.
-_ASKING_HINTS = ("play.tap_to_set_aside",)
 #: Attributes of a picture's buttons that only matter to a person who may press them.
 _BUTTON_ONLY = re.compile(r' (?:title|aria-describedby)="[^"]*"')
 
@@ -122,7 +121,7 @@ def _classes_of(tag: str) -> set[str]:
     return set(found.group(1).split()) if found else set()
 
 
-def _unasked(banner: str, hints: frozenset[str]) -> Replacer:
+def _unasked(banner: str) -> Replacer:
     """What :func:`read_only` does to each element: the turn banner becomes ``banner``,
     what asks for a move goes, the rest stays."""
 
@@ -133,20 +132,18 @@ def _unasked(banner: str, hints: frozenset[str]) -> Replacer:
             return lambda inner: banner
         if names & _ASKING_CLASSES or (found and found.group(1) in _ASKING_IDS):
             return lambda inner: ""
-        if "hint" in names and hints:
-            return lambda inner: "" if inner in hints else None
         return None
 
     return pick
 
 
-def read_only(markup: Markup, banner: Markup | None = None, tr: Translator | None = None) -> Markup:
+def read_only(markup: Markup, banner: Markup | None = None) -> Markup:
     """A play screen as a picture of the table: its ``<main>`` only, as a ``<div>``,
     with no control that does anything and ids prefixed ``replay-``.
 
     Nothing in it speaks to the person whose turn it was: the turn banner is replaced
     by ``banner`` (left out when there is none), and the move controls, steppers and
-    hints that ask for a move (in ``tr``'s words) are left out."""
+    hints that ask for a move are left out."""
     start = markup.find("<main")
     body = markup[start:] if start >= 0 else str(markup)
     body = _MATCH_ACTIONS.sub("", body)
@@ -154,10 +151,7 @@ def read_only(markup: Markup, banner: Markup | None = None, tr: Translator | Non
         body = "<div" + body[len("<main") :]
         end = body.rfind("</main>")
         body = body[:end] + "</div>" + body[end + len("</main>") :]
-    hints = (
-        frozenset(escape(tr.t(key), quote=False) for key in _ASKING_HINTS) if tr else frozenset()
-    )
-    body = replace_elements(body, _unasked(str(banner or ""), hints))
+    body = replace_elements(body, _unasked(str(banner or "")))
     return Markup(_TAG.sub(_tag, body))
 
 
@@ -196,7 +190,7 @@ def replay_table(tr: Translator, state: ReviewState) -> Markup:
     session = frame_session(state, state.frame)
     opts = PlayOptions(viewer=state.viewer)
     drawn = get_ui(session.game_id).render_play(tr, session, opts)
-    picture = read_only(drawn, replay_banner(tr, state, session), tr)
+    picture = read_only(drawn, replay_banner(tr, state, session))
     return h("div", {"class": "replay-frame", "data-frame": state.frame}, picture)
 
 
