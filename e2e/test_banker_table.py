@@ -125,7 +125,7 @@ def check_coach(page: Page) -> None:
     """The coach says what to do in a sentence; the exact figures open under a summary
     as big as a fingertip."""
     page.locator('[data-action="toggle-coach"]').click()
-    advice = page.locator(".coach .coach-advice")
+    advice = page.locator(".coach .coach-say")
     expect(advice).to_have_text(re.compile(r"^(Bet|Stand|Draw)\b.*: .+\.$"))
     figures = page.locator(".coach details.coach-more")
     summary = figures.locator("summary")

@@ -145,11 +145,11 @@ def test_coach_says_what_to_do_first_and_keeps_the_exact_figures_a_tap_away() ->
     coach = re.search(r'<aside class="panel coach".*?</aside>', html, re.S)
     assert coach
     panel = coach.group(0)
-    sentence = re.search(r'<p class="coach-advice">(.*?)</p>', panel)
+    sentence = re.search(r'<p class="coach-say">(.*?)</p>', panel)
     assert sentence and sentence.group(1).startswith(("Stand: ", "Draw: "))
-    assert panel.index("coach-advice") < panel.index("<details")
+    assert panel.index("coach-say") < panel.index("<details")
     details = panel[panel.index("<details") :]
-    assert "<summary>Show the figures</summary>" in details
+    assert ">Show the figures</summary>" in details
     # every figure is behind the summary, formatted only there
     assert percent(advice.bust, "en") in details
     assert '<dl class="coach-figures">' in details and "<dl" not in panel[: panel.index("<details")]
@@ -172,7 +172,7 @@ def test_banker_coach_weighs_the_hand_it_meets_and_says_so() -> None:
     assert advice is not None and advice.total == 17 and set(advice.beats) == {1}
     assert all(isinstance(p, Fraction) for p in advice.beats.values())
     html = render(session, 0, coach=True)
-    sentence = re.search(r'<p class="coach-advice">(.*?)</p>', html)
+    sentence = re.search(r'<p class="coach-say">(.*?)</p>', html)
     assert sentence and sentence.group(1).startswith(("Stand: ", "Draw: "))
     assert card_name(EN, parse_card("10H")) not in html
 
@@ -183,8 +183,8 @@ def test_coach_sentence_in_every_language(lang: str) -> None:
     session = session_at("tjugoett", TJUGOETT_CARDS)
     act(session, Stake(10), Bet(2))
     html = render(session, 1, tr, coach=True)
-    assert tr.t("coach.banker_figures") in html
-    sentence = re.search(r'<p class="coach-advice">(.*?)</p>', html)
+    assert tr.t("coach.show_figures") in html
+    sentence = re.search(r'<p class="coach-say">(.*?)</p>', html)
     assert sentence and "{" not in sentence.group(1)
     verbs = (tr.t("banker.stand"), tr.t("banker.draw"))
     assert sentence.group(1).startswith(verbs)

@@ -13,6 +13,7 @@ from web.coach import BankerAdvice, banker_advice
 from web.eventtext import log_lines
 from web.i18n import Translator, percent
 from web.markup import Markup, classes, h
+from web.screens import common
 from web.screens.cards import HIDDEN, card_name, cover_screen, hand
 from web.screens.common import button
 from web.screens.play import (
@@ -238,18 +239,11 @@ def coach_panel(tr: Translator, advice: BankerAdvice | None, names: Sequence[str
             )
             for t, p in sorted(totals.items())
         ]
-    return h(
-        "aside",
-        {"class": "panel coach", "aria-labelledby": "coach-title"},
-        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
-        h("p", {"class": "coach-advice"}, advice_sentence(tr, advice, names)),
-        h(
-            "details",
-            {"class": "exact coach-more", "data-key": "coach-figures"},
-            h("summary", None, tr.t("coach.banker_figures")),
-            h("dl", {"class": "coach-figures"}, rows),
-            h("p", {"class": "coach-tip"}, tr.t("coach.banker_note")),
-        ),
+    return common.coach_panel(
+        tr,
+        advice_sentence(tr, advice, names),
+        h("dl", {"class": "coach-figures"}, rows),
+        tr.t("coach.banker_note"),
     )
 
 
