@@ -533,7 +533,9 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
     pad = 6.0 if compact else 8.0
     chips, chips_w = _plate_chips(index, info.chips, font, box.w)
     plate_h = font + (6 if compact else 10)
-    name_w = box.w - 2 * pad - (0 if compact else chips_w + 4)
+    # dice need the whole second line (two rows of three): their chips stay up by the name
+    chips_up = not compact or bool(info.dice)
+    name_w = box.w - 2 * pad - (chips_w + 4 if chips_up else 0)
     pieces: list[Markup] = [
         h(
             "rect",
@@ -564,12 +566,16 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
     if compact:
         top = plate_h
         room = box.h - top - 3
-        if chips_w:
+        if chips_up:
+            pieces.append(h("g", {"transform": "translate(2 -1)"}, chips))
+        elif chips_w:
             # the chips at the right of the second line, centred on it
             pieces.append(
                 h("g", {"transform": f"translate(0 {_n(top + (room - font) / 2 - 3)})"}, chips)
             )
-        if info.cards or info.dice:
+        if info.dice:
+            pieces.append(_seat_things(index, info, lang, card_w, box.w, top, room, pad=pad))
+        elif info.cards:
             pieces.append(
                 _seat_things(
                     index, info, lang, card_w, box.w - chips_w - 8, top, room, rows=1, pad=pad
