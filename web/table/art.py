@@ -444,8 +444,25 @@ class Seat:
 
 def _fit_text(text: str, width: float, font: float) -> str:
     """``text`` cut with an ellipsis to about ``width`` px (SVG text does not wrap)."""
-    most = max(3, int(width / (font * 0.56)))
+    most = max(3, int(width / (font * 0.6)))
     return text if len(text) <= most else text[: most - 1] + "\u2026"
+
+
+def _fit_note(text: str, width: float, font: float) -> str:
+    """A seat's note cut to ``width`` keeping its figure: a note ending in a number
+    ("Stood at 17") loses words before it ("Stood… 17"), never the number."""
+    most = max(3, int(width / (font * 0.6)))
+    if len(text) <= most:
+        return text
+    head, _, last = text.rpartition(" ")
+    if head and any(ch.isdigit() for ch in last):
+        words = head.split()
+        while words:
+            cut = " ".join(words).rstrip(" ·:,") + "\u2026 " + last
+            if len(cut) <= most:
+                return cut
+            words.pop()
+    return _fit_text(text, width, font)
 
 
 def _plate_chips(index: int, count: int | None, font: float, box_w: float) -> tuple[Markup, float]:
@@ -587,7 +604,7 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
                     pad,
                     top + (room + note_font) / 2 - 2,
                     note_font,
-                    _fit_text(info.note, box.w - 2 * pad - chips_w, note_font),
+                    _fit_note(info.note, box.w - 2 * pad - chips_w, note_font),
                     fill=note_fill,
                 )
             )
@@ -599,7 +616,7 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
                     pad,
                     box.h - 7,
                     note_font,
-                    _fit_text(info.note, box.w - 2 * pad, note_font),
+                    _fit_note(info.note, box.w - 2 * pad, note_font),
                     fill=note_fill,
                 )
             )
