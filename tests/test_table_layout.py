@@ -256,7 +256,7 @@ def test_many_seats_fit_a_phone_felt_at_full_size_with_readable_names(
     for box in table.seats:
         assert box.w >= 60 and box.h >= 40
         # a name line of at least six letters beside nothing else (compact) or the chips
-        assert box.w - 12 >= 6 * art.MIN_TEXT * 0.6
+        assert box.w - 12 >= 6 * art.MIN_TEXT * art.NAME_EM
 
 
 def test_text_scaled_down_with_the_scene_is_drawn_larger_by_as_much() -> None:
@@ -281,5 +281,5 @@ def test_a_cut_note_keeps_its_figure() -> None:
     table = table_layout(373, 330, 8, 0)
     seats = [art.Seat(f"Bot {n}", note="Stood at 17") for n in range(8)]
     markup = art.scene(table, seats, "en", "Table")
-    narrow = table.seats[0].w - 12 < len("Stood at 17") * art.MIN_TEXT * 0.6
+    narrow = table.seats[0].w - 12 < len("Stood at 17") * art.MIN_TEXT * art.NOTE_EM
     assert ("Stood\u2026 17" in markup) if narrow else ("Stood at 17" in markup)

@@ -442,16 +442,21 @@ class Seat:
     mark: str | None = None
 
 
-def _fit_text(text: str, width: float, font: float) -> str:
+#: A letter's width for the ellipsis, in ems: bold names run wider than the notes.
+NAME_EM = 0.6
+NOTE_EM = 0.52
+
+
+def _fit_text(text: str, width: float, font: float, em: float = NAME_EM) -> str:
     """``text`` cut with an ellipsis to about ``width`` px (SVG text does not wrap)."""
-    most = max(3, int(width / (font * 0.6)))
+    most = max(3, int(width / (font * em)))
     return text if len(text) <= most else text[: most - 1] + "\u2026"
 
 
 def _fit_note(text: str, width: float, font: float) -> str:
     """A seat's note cut to ``width`` keeping its figure: a note ending in a number
     ("Stood at 17") loses words before it ("Stood… 17"), never the number."""
-    most = max(3, int(width / (font * 0.6)))
+    most = max(3, int(width / (font * NOTE_EM)))
     if len(text) <= most:
         return text
     head, _, last = text.rpartition(" ")
@@ -462,7 +467,7 @@ def _fit_note(text: str, width: float, font: float) -> str:
             if len(cut) <= most:
                 return cut
             words.pop()
-    return _fit_text(text, width, font)
+    return _fit_text(text, width, font, NOTE_EM)
 
 
 def _plate_chips(index: int, count: int | None, font: float, box_w: float) -> tuple[Markup, float]:
