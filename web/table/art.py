@@ -609,7 +609,9 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
                     pad,
                     top + (room + note_font) / 2 - 2,
                     note_font,
-                    _fit_note(info.note, box.w - 2 * pad - chips_w, note_font),
+                    _fit_note(
+                        info.note, box.w - 2 * pad - (chips_w + 6 if chips_w else 0), note_font
+                    ),
                     fill=note_fill,
                 )
             )
