@@ -283,3 +283,12 @@ def test_a_cut_note_keeps_its_figure() -> None:
     markup = art.scene(table, seats, "en", "Table")
     narrow = table.seats[0].w - 12 < len("Stood at 17") * art.MIN_TEXT * art.NOTE_EM
     assert ("Stood\u2026 17" in markup) if narrow else ("Stood at 17" in markup)
+
+
+def test_a_compact_seat_drops_a_note_it_would_cut_to_nothing() -> None:
+    table = table_layout(373, 300, 10, 0)
+    box = table.seats[0]
+    assert box.h < 4 * art.MIN_TEXT + 18, "a compact seat"
+    markup = art.seat(0, box, art.Seat("Bo", chips=10, note="Waiting"), "en", table.seat_card_w)
+    assert "Waiting" not in markup and "\u2026" not in markup
+    assert ">10<" in markup and ">Bo<" in markup

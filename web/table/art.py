@@ -588,6 +588,7 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
     if compact:
         top = plate_h
         room = box.h - top - 3
+        note_w = box.w - 2 * pad - (chips_w + 6 if chips_w else 0)
         if chips_up:
             pieces.append(h("g", {"transform": "translate(2 -1)"}, chips))
         elif chips_w:
@@ -603,15 +604,14 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
                     index, info, lang, card_w, box.w - chips_w - 8, top, room, rows=1, pad=pad
                 )
             )
-        elif info.note:
+        elif info.note and note_w >= min(len(info.note), 6) * note_font * NOTE_EM:
+            # a note cut below six letters ("Wa…") says nothing: then only the chips
             pieces.append(
                 _text(
                     pad,
                     top + (room + note_font) / 2 - 2,
                     note_font,
-                    _fit_note(
-                        info.note, box.w - 2 * pad - (chips_w + 6 if chips_w else 0), note_font
-                    ),
+                    _fit_note(info.note, note_w, note_font),
                     fill=note_fill,
                 )
             )
