@@ -228,7 +228,7 @@ def test_dice_and_chips_refuse_impossible_values() -> None:
 PHONE_FELTS = [(373, 260), (373, 300), (373, 360)]
 
 
-def _font_sizes(markup: str, cls: str = "seat-name") -> list[float]:
+def _font_sizes(markup: str, cls: str = "n21-seat-name") -> list[float]:
     return [float(m) for m in re.findall(rf'font-size="([\d.]+)"[^>]*class="{cls}"', markup)]
 
 

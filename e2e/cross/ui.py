@@ -264,7 +264,7 @@ return {
     .length,
   seatCards: scene.querySelectorAll('.seat [data-face] .n21-card-art').length,
   faceUp: scene.querySelectorAll('.seat [data-face="up"] .n21-card-art').length,
-  names: [...scene.querySelectorAll('.seat .seat-name')].map(t => t.textContent),
+  names: [...scene.querySelectorAll('.seat .n21-seat-name')].map(t => t.textContent),
   scrolls: document.documentElement.scrollHeight > innerHeight + 1,
 };
 """

@@ -580,7 +580,7 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
             font,
             _fit_text(info.name, name_w, font),
             font_weight=700 if info.active else 600,
-            class_="seat-name",
+            class_="n21-seat-name",
         ),
     ]
     note_font = max(MIN_TEXT * px, font * 0.85)
