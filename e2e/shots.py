@@ -4,7 +4,11 @@
 
 Serves the built site together with preview pages made here from ``web.table`` (the
 pages exist only for this script and are never part of ``_site``), opens them in
-Chromium at 1024x768, 768x1024 and 390x844, and saves PNGs to ``e2e/artifacts/``:
+Chromium at 1024x768, 768x1024 and 390x844, and saves PNGs to ``e2e/artifacts/shots/``:
+
+- ``play-<game>-<size>.png``: the real site, every game at its most seats (one person
+  and bots), at the person's first turn; ``moment-<game>-<size>.png``: the banker
+  games' first round's end held on the felt (every hand face up) until Continue;
 
 - ``table-<game>-<size>.png``: tables at their most seats (ten banker seats with a
   moment, eight dice seats, seven Twenty One seats with the own hand);
@@ -40,7 +44,7 @@ from web.table import art  # noqa: E402
 from web.table.layout import table_layout  # noqa: E402
 
 SITE = ROOT / "_site"
-ARTIFACTS = ROOT / "e2e" / "artifacts"
+ARTIFACTS = ROOT / "e2e" / "artifacts" / "shots"
 SIZES = [(1024, 768), (768, 1024), (390, 844)]
 LANGS = ("nb", "sv", "da", "en")
 CSP = (
@@ -344,17 +348,54 @@ def play_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
         set_seats(page, [("Ann", "human")] + [(f"Bot {n}", "medium") for n in range(2, most + 1)])
         button(page, "Start").click()
         page.wait_for_function(HUMAN_TURN, timeout=120_000)
-        for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(700)  # the resize is laid out after 150 ms
-            page.screenshot(path=str(ARTIFACTS / f"play-{game_id}-{width}x{height}.png"))
-            over = page.evaluate(
-                "document.documentElement.scrollHeight > innerHeight + 1"
-                " || document.documentElement.scrollWidth > innerWidth + 1"
-            )
-            if over:
-                problems.append(f"play {game_id} at {width}x{height} needs scrolling")
+        every_size(page, f"play-{game_id}", problems)
+        if game_id in ("tjueett", "tjugoett"):
+            for _ in range(80):
+                page.wait_for_function(HUMAN_TURN_OR_MOMENT, timeout=120_000)
+                if page.locator('[data-action="moment-seen"]').count():
+                    break
+                page.locator(BANKER_MOVE).first.click()
+            every_size(page, f"moment-{game_id}", problems)
         context.close()
+
+
+#: The plain banker move: the smallest stake or bet, stand when allowed, else draw.
+BANKER_MOVE = (
+    ", ".join(
+        f'[data-action="act"][data-move="{m}"]:not([disabled])' for m in ("stake", "bet", "stand")
+    )
+    + ', [data-action="act"][data-move="draw"]:not([disabled])'
+)
+HUMAN_TURN_OR_MOMENT = """() => document.querySelector('[data-action="moment-seen"]') ||
+    document.querySelector('[data-action="act"]:not([disabled])')"""
+
+
+def every_size(page: Page, name: str, problems: list[str]) -> None:
+    """The screen as it is, at each size; a problem noted where it needs scrolling or
+    its felt's text is under 12 CSS px."""
+    for width, height in SIZES:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(700)  # the resize is laid out after 150 ms
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+        over = page.evaluate(
+            "document.documentElement.scrollHeight > innerHeight + 1"
+            " || document.documentElement.scrollWidth > innerWidth + 1"
+        )
+        if over:
+            problems.append(f"{name} at {width}x{height} needs scrolling")
+        smallest = page.evaluate(SMALLEST_TEXT)
+        if smallest is not None and smallest < 11.9:
+            problems.append(f"{name} at {width}x{height}: felt text of {smallest:.1f} px")
+
+
+#: The smallest font size on the felt in CSS px (its size times the scene's scale).
+SMALLEST_TEXT = """() => { const svg = document.querySelector('.n21-scene');
+  if (!svg) return null;
+  const vb = svg.viewBox.baseVal, r = svg.getBoundingClientRect();
+  const scale = Math.min(r.width / vb.width, r.height / vb.height);
+  const sizes = [...svg.querySelectorAll('.seat text')].filter(t => t.closest('svg') === svg)
+    .map(t => parseFloat(t.getAttribute('font-size')) * scale);
+  return sizes.length ? Math.min(...sizes) : null; }"""
 
 
 def main() -> int:

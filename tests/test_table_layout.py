@@ -218,3 +218,77 @@ def test_dice_and_chips_refuse_impossible_values() -> None:
         art.chip_stack(-1, 30, "pot", 0, 0)
     many = art.chip_stack(40, 30, "pot", 0, 0)
     assert many.count('class="chip"') == 8 and ">40<" in many
+
+
+# --- many seats on a phone ----------------------------------------------------------
+
+#: The felt's room on a 390x844 phone (measured in the browser: the cell left by the
+#: bar and the controls, less the own hand of three cards and the guide of the first
+#: round at the least, the whole cell at the most).
+PHONE_FELTS = [(373, 260), (373, 300), (373, 360)]
+
+
+def _font_sizes(markup: str, cls: str = "n21-seat-name") -> list[float]:
+    return [float(m) for m in re.findall(rf'font-size="([\d.]+)"[^>]*class="{cls}"', markup)]
+
+
+@pytest.mark.parametrize(("width", "height"), PHONE_FELTS)
+@pytest.mark.parametrize("seats", range(7, 11))
+def test_many_seats_fit_a_phone_felt_at_full_size_with_readable_names(
+    width: int, height: int, seats: int
+) -> None:
+    """No scaling down (the scene is drawn at its size), names at least 12 px, long
+    names cut with an ellipsis, and every seat box apart from the others."""
+    table = table_layout(width, height, seats, 0)
+    names = [f"Bot number {n} with a long name" for n in range(seats)]
+    cards: tuple[int | None, ...] = (None, make_card(10, 2), make_card(5, 1))
+    markup = art.scene(
+        table,
+        [art.Seat(n, chips=10, cards=cards, note="Waiting") for n in names],
+        "en",
+        "Table",
+        pot=4,
+        deck=30,
+    )
+    sizes = _font_sizes(markup)
+    assert len(sizes) == seats and min(sizes) >= art.MIN_TEXT
+    assert markup.count("\u2026<") >= seats, "long names are ellipsized"
+    for box in table.seats:
+        assert box.w >= 60 and box.h >= 40
+        # a name line of at least six letters beside nothing else (compact) or the chips
+        assert box.w - 12 >= 6 * art.MIN_TEXT * art.NAME_EM
+
+
+def test_text_scaled_down_with_the_scene_is_drawn_larger_by_as_much() -> None:
+    """A scene laid out 1.45 times its room is shown 1/1.45 as large: its text is
+    drawn at 12 x 1.45 layout px, so it still reads at 12 CSS px."""
+    from dataclasses import replace
+
+    table = replace(table_layout(541, 380, 10, 0), px=1.45)
+    markup = art.scene(table, [art.Seat(f"P{n}", chips=3) for n in range(10)], "en", "T")
+    assert min(_font_sizes(markup)) >= art.MIN_TEXT * 1.45 - 0.05
+
+
+def test_seven_seats_and_a_trick_fit_a_phone_under_a_hand_of_seven() -> None:
+    """Twenty One on a phone in the first round: the guide, the seven-card hand and
+    its line of help leave the felt 373x206 (measured)."""
+    table = table_layout(373, 206, 7, 0, trick=True)
+    markup = art.scene(table, _seats(7), "da", "Bordet", deck=10, centre=[("t-1", 3)])
+    assert min(_font_sizes(markup)) >= art.MIN_TEXT
+
+
+def test_a_cut_note_keeps_its_figure() -> None:
+    table = table_layout(373, 330, 8, 0)
+    seats = [art.Seat(f"Bot {n}", note="Stood at 17") for n in range(8)]
+    markup = art.scene(table, seats, "en", "Table")
+    narrow = table.seats[0].w - 12 < len("Stood at 17") * art.MIN_TEXT * art.NOTE_EM
+    assert ("Stood\u2026 17" in markup) if narrow else ("Stood at 17" in markup)
+
+
+def test_a_compact_seat_drops_a_note_it_would_cut_to_nothing() -> None:
+    table = table_layout(373, 300, 10, 0)
+    box = table.seats[0]
+    assert box.h < 4 * art.MIN_TEXT + 18, "a compact seat"
+    markup = art.seat(0, box, art.Seat("Bo", chips=10, note="Waiting"), "en", table.seat_card_w)
+    assert "Waiting" not in markup and "\u2026" not in markup
+    assert ">10<" in markup and ">Bo<" in markup

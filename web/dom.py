@@ -118,7 +118,14 @@ class Page:
         cell = _opt(self.root.querySelector("main.table > .table-main"))
         if cell is None:
             return None
-        return int(cell.clientWidth), int(cell.clientHeight)
+        # the guide's sentence takes the top of the cell in the first round: the felt
+        # gets what is left, so it is drawn at its size rather than scaled down
+        guide = _opt(cell.querySelector(":scope > .guide"))
+        taken = 0.0
+        if guide is not None:
+            margin = str(js.window.getComputedStyle(guide).marginBottom).removesuffix("px")
+            taken = float(guide.offsetHeight) + (float(margin) if margin else 0.0)
+        return int(cell.clientWidth), int(cell.clientHeight - taken)
 
     def viewport(self) -> tuple[int, int]:
         """The window's size in CSS pixels."""

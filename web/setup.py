@@ -1,15 +1,26 @@
-"""The setup form's model: seats, preset and options, checked by the rules core.
+"""The setup form's model: seats, variant and options, checked by the rules core.
 
 Which options a game's setup shows (and how: a choice, a toggle, a number stepper) is
 presentation and lives in the game's UI object (``GameUI.form``); whether a combination
 is valid is the core's call: the draft is turned into the game's config and any
 :class:`ConfigError` is shown next to the field it names.
+
+**Variants and options never ask the same thing twice.** The variant buttons (the
+core's presets) decide the rule choices that tell the presets apart (:func:`variant_fields`:
+the choices and switches whose value differs from one preset to another); the options
+list only what the variant leaves open (amounts, the match's length, the other house
+rules), starting from the variant's values. A rule choice no preset makes (Tjugoett's
+"a hand against each") is a variant of its own (:func:`variants`). Twenty One's
+presets are one variant of scoring each and three house rules, so there the variant
+decides only the scoring and the house rules stay switches (:data:`VARIANT_FIELDS`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from pygame_core import ConfigError, get_game
@@ -35,7 +46,10 @@ class SetupDraft:
         return get_ui(self.game_id).form
 
     def visible(self, option: OptionField) -> bool:
-        """Whether ``option`` applies given the other options."""
+        """Whether ``option`` is asked: the variant does not decide it, and it applies
+        given the other options."""
+        if option.name in variant_fields(self.game_id):
+            return False
         if option.show_if is None:
             return True
         other, value = option.show_if
@@ -49,23 +63,82 @@ def default_names(default_name: str, bot_name: str, count: int) -> tuple[Seat, .
     return tuple(seats)
 
 
+#: Games whose variant decides fewer rules than the presets differ in (the rest are
+#: switches a person may combine): Twenty One's presets ``no_exchange``, ``pass`` and
+#: ``low_ace`` are each one house rule of the classic game.
+VARIANT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({"twentyone": ("scoring",)})
+
+
+@cache
+def variant_fields(game_id: str) -> frozenset[str]:
+    """The options the variant buttons decide (and the options list does not show)."""
+    if game_id in VARIANT_FIELDS:
+        return frozenset(VARIANT_FIELDS[game_id])
+    presets = _preset_options(game_id)
+    return frozenset(
+        f.name
+        for f in get_ui(game_id).form
+        if f.kind in ("choice", "toggle")
+        and len({repr(options.get(f.name)) for options in presets.values()}) > 1
+    )
+
+
+def _preset_options(game_id: str) -> dict[str, dict[str, Any]]:
+    game = get_game(game_id)
+    out = {}
+    for name in game.presets:
+        options = game.config_to_dict(game.preset(name, game.min_players))
+        options.pop("players", None)
+        out[name] = options
+    return out
+
+
+@cache
+def variants(game_id: str) -> Mapping[str, Mapping[str, Any]]:
+    """The variant buttons, in order, each with the options it starts from: every
+    preset that differs from the ones before it in what variants decide, then one for
+    each choice of those that no preset makes (named by the choice)."""
+    decided = variant_fields(game_id)
+    out: dict[str, Mapping[str, Any]] = {}
+    seen: set[tuple[object, ...]] = set()
+    presets = _preset_options(game_id)
+    for name, options in presets.items():
+        mark = tuple(repr(options.get(f)) for f in sorted(decided))
+        if mark not in seen:
+            seen.add(mark)
+            out[name] = MappingProxyType(options)
+    first = next(iter(presets.values()))
+    for spec in get_ui(game_id).form:
+        if spec.name in decided and spec.kind == "choice":
+            for choice in spec.choices:
+                if all(o.get(spec.name) != choice for o in presets.values()):
+                    out[str(choice)] = MappingProxyType({**first, spec.name: choice})
+    return MappingProxyType(out)
+
+
 def new_draft(game_id: str, seats: tuple[Seat, ...]) -> SetupDraft:
-    """A draft with the game's first preset."""
+    """A draft with the game's first variant."""
     game = get_game(game_id)
     if len(seats) > game.max_players:
         seats = seats[: game.max_players]
-    preset = next(iter(game.presets))
-    return apply_preset(SetupDraft(game_id, seats, preset, {}), preset)
+    name, options = next(iter(variants(game_id).items()))
+    return SetupDraft(game_id, seats, name, dict(options))
 
 
 def apply_preset(draft: SetupDraft, preset: str) -> SetupDraft:
-    """The draft with ``preset``'s options (over the config defaults)."""
-    game = get_game(draft.game_id)
-    if preset not in game.presets:
+    """The draft with variant ``preset``: its rules, and its values for the options a
+    person has not changed from the variant before (a number typed in stays)."""
+    table = variants(draft.game_id)
+    if preset not in table:
         return draft
-    base = game.config_to_dict(game.preset(preset, game.min_players))
-    base.pop("players", None)
-    return replace(draft, preset=preset, options=base, errors={})
+    before = table.get(draft.preset, {})
+    decided = variant_fields(draft.game_id)
+    kept = {
+        name: value
+        for name, value in draft.options.items()
+        if name not in decided and name in before and value != before[name]
+    }
+    return replace(draft, preset=preset, options={**table[preset], **kept}, errors={})
 
 
 def set_option(draft: SetupDraft, name: str, raw: str) -> SetupDraft:

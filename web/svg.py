@@ -1,5 +1,7 @@
 """Dice, cards and tile art drawn as inline SVG (no images, no fonts from elsewhere).
 
+A card's back is drawn once, by :func:`web.table.art.card_back`.
+
 Everything here is built from numbers the rules core produced, never from text a
 person typed; accessible names are set by the caller (SVG is ``aria-hidden``).
 """
@@ -52,32 +54,4 @@ def card_face(card: int, css_class: str = "card-svg") -> Markup:
         h("text", {"x": 10, "y": 56, "class": "card-suit-small"}, symbol),
         h("text", {"x": 50, "y": 96, "class": "card-suit-big", "text-anchor": "middle"}, symbol),
         h("text", {"x": 90, "y": 130, "class": "card-rank", "text-anchor": "end"}, label),
-    )
-
-
-def card_back(css_class: str = "card-svg") -> Markup:
-    """The back of a card: a calm lattice."""
-    return h(
-        "svg",
-        {
-            "class": f"{css_class} back",
-            "viewBox": "0 0 100 140",
-            "aria-hidden": "true",
-            "focusable": "false",
-        },
-        h(
-            "rect",
-            {"x": 2, "y": 2, "width": 96, "height": 136, "rx": 10, "class": "card-back-body"},
-        ),
-        h(
-            "rect",
-            {"x": 10, "y": 10, "width": 80, "height": 120, "rx": 6, "class": "card-back-inner"},
-        ),
-        h(
-            "path",
-            {
-                "d": " ".join(f"M10 {y} L50 {y - 30} L90 {y}" for y in (40, 70, 100, 130)),
-                "class": "card-back-lines",
-            },
-        ),
     )

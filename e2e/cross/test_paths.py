@@ -121,6 +121,41 @@ def test_tjueett_round_by_clicking(run: Run, cross_site: ProbedServer) -> None:
     assert_clean(run)
 
 
+def test_the_table_renders_and_a_moment_waits_for_continue(
+    run: Run, cross_site: ProbedServer
+) -> None:
+    """the table and Continue"""
+    driver = run.driver
+    ui.open_setup(driver, cross_site.url, "tjueett", run.errors)
+    ui.click(driver, ui.PRESET.format(name="fixed_bank"))
+    ui.set_seats(driver, [("Ann", "human"), ("Bo", "medium"), ("Cy", "medium")])
+    ui.start(driver)
+    felt = ui.table(driver)
+    assert felt["width"] > 300 and felt["height"] > 200, felt
+    assert felt["ellipses"] >= 3, "the oval (rail, cloth) is drawn"
+    assert felt["seats"] == 3 and felt["seatsShown"] == 3, felt
+    assert felt["names"] == ["Ann", "Bo", "Cy"], felt  # by seat, whole (short names)
+    assert not felt["scrolls"], "the table needs scrolling"
+    moves = ui.until_moment(driver)
+    assert moves, "the person never played"
+    held = ui.table(driver)
+    # the round's end: everyone's cards lie face up on the felt, as card pictures
+    assert held["faceUp"] >= 4, held
+    assert ui.count(driver, ".moment-panel") == 1
+    time.sleep(2.0)  # held: bots at full speed would have dealt the next round by now
+    assert ui.count(driver, ".moment-panel") == 1
+    assert ui.table(driver)["faceUp"] == held["faceUp"]
+    assert ui.count(driver, "[data-action='act']:not([disabled])") == 0
+    ui.click(driver, "[data-action='moment-seen']")
+    ui.wait_for(
+        driver,
+        "return !document.querySelector('.moment-panel')",
+        20,
+        "the moment to end on Continue",
+    )
+    assert_clean(run)
+
+
 def test_pass_and_play_hides_cards_on_hand_off(run: Run, cross_site: ProbedServer) -> None:
     """pass-and-play secrecy"""
     driver = run.driver

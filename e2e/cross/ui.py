@@ -249,6 +249,47 @@ def state(driver: WebDriver, timeout: float = MATCH_TIMEOUT_S) -> str:
         click(driver, "[data-action='moment-seen']")
 
 
+#: What the felt draws, as elements: the oval, every seat, the cards lying in front of
+#: the seats (face up or down) as card art, and whether the scene has a size on screen.
+TABLE_JS = """
+const scene = document.querySelector('.n21-scene');
+if (!scene) return null;
+const box = scene.getBoundingClientRect();
+return {
+  width: box.width, height: box.height,
+  ellipses: scene.querySelectorAll('ellipse').length,
+  seats: scene.querySelectorAll('.seat').length,
+  seatsShown: [...scene.querySelectorAll('.seat')]
+    .filter(s => { const r = s.getBoundingClientRect(); return r.width > 20 && r.height > 20; })
+    .length,
+  seatCards: scene.querySelectorAll('.seat [data-face] .n21-card-art').length,
+  faceUp: scene.querySelectorAll('.seat [data-face="up"] .n21-card-art').length,
+  names: [...scene.querySelectorAll('.seat .n21-seat-name')].map(t => t.textContent),
+  scrolls: document.documentElement.scrollHeight > innerHeight + 1,
+};
+"""
+
+
+def table(driver: WebDriver) -> dict[str, Any]:
+    """What the felt shows now (see :data:`TABLE_JS`); fails when there is no felt."""
+    found = js(driver, TABLE_JS)
+    assert found, "no felt on the screen"
+    return dict(found)
+
+
+def until_moment(driver: WebDriver, limit: int = 60) -> list[str]:
+    """Play the banker game's plain strategy until a moment is held on the table
+    (the round's end, with Continue); the moves made."""
+    moves: list[str] = []
+    for _ in range(limit):
+        now = str(wait_for(driver, STATE_JS, MATCH_TIMEOUT_S, "a turn or a moment"))
+        if now == "moment":
+            return moves
+        assert now == "turn", f"the match ended ({now}) before a moment after {moves}"
+        moves.append(banker_move(driver))
+    raise AssertionError(f"no moment after {moves}")
+
+
 def enabled(driver: WebDriver, move: str) -> bool:
     """Whether the move's button is on screen and enabled."""
     return one(driver, MOVE.format(move=move)) is not None

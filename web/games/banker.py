@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from pygame_core.cards import make_card
 from web.games.base import GameUI
 from web.markup import Markup, h
-from web.svg import card_back, card_face
+from web.svg import card_face
+from web.table.art import card_back
 
 if TYPE_CHECKING:
     from web.coach import BankerAdvice
@@ -45,7 +46,7 @@ class BankerUI(GameUI):
         return h(
             "span",
             {"class": "tile-pair"},
-            card_back("tile-svg"),
+            card_back(56, "tile-svg"),
             card_face(make_card(10, 1), "tile-svg"),
         )
 

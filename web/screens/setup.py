@@ -8,7 +8,7 @@ from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, error_note, top_bar
 from web.session import SEAT_KINDS
-from web.setup import SetupDraft
+from web.setup import SetupDraft, variants
 
 
 def _option_label(tr: Translator, game_id: str, name: str) -> str:
@@ -132,7 +132,7 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
             ),
             h("span", None, label),
         )
-        return h("div", {"class": "option"}, control, error)
+        return h("div", {"class": "option toggle"}, control, error)
     if option.kind == "number":
         control = h(
             "label",
@@ -154,7 +154,7 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
                 },
             ),
         )
-        return h("div", {"class": "option"}, control, error)
+        return h("div", {"class": "option number"}, control, error)
     buttons = [
         h(
             "button",
@@ -174,7 +174,7 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
     return h(
         "div",
         {
-            "class": "option",
+            "class": "option choice-group",
             "role": "group",
             "aria-labelledby": f"label-{option.name}",
             "aria-describedby": described,
@@ -191,7 +191,7 @@ def reveal_switch(tr: Translator, draft: SetupDraft) -> Markup | None:
         return None
     return h(
         "div",
-        {"class": "option"},
+        {"class": "option toggle"},
         h(
             "label",
             {"class": "switch"},
@@ -229,7 +229,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
             h("span", {"class": "preset-name"}, tr.t(f"preset.{gid}.{name}")),
             h("span", {"class": "preset-hint"}, tr.t(f"preset.{gid}.{name}.hint")),
         )
-        for name in game.presets
+        for name in variants(gid)
     ]
     options = [option_control(tr, draft, f) for f in draft.fields if draft.visible(f)]
     shown = {f"seat-{i}" for i in range(len(draft.seats))} | {

@@ -30,17 +30,19 @@ BAR_H = 56
 BAR_H_NARROW = 96
 #: How much larger than its room the felt may be laid out when the seats need it.
 FALLBACK_SCALES = (1.0, 1.2, 1.45, 1.75, 2.1, 2.5)
-#: A hand of buttons has a line of help under it.
+#: The trick game's hand is buttons with a line of help under it (why a card may not
+#: be played): room kept for it whether it shows or not, so the felt stays put.
 HAND_EXTRA = 44
 
 
-def scene_size(opts: PlayOptions) -> tuple[float, float]:
+def scene_size(opts: PlayOptions, extra: float = 0.0) -> tuple[float, float]:
     """The box of the felt and the own hand in CSS pixels: the room the page measured
-    (``opts.room``), or a guess from the window ``opts.size`` that leaves room for the
-    bar and the controls (the page measures after the first draw)."""
+    (``opts.room``: what the felt's cell has left beside the guide), or a guess from
+    the window ``opts.size`` that leaves room for the bar and the controls (the page
+    measures after the first draw); ``extra`` is kept free under the hand."""
     if opts.room is not None:
         width, height = opts.room
-        return max(300.0, width), max(300.0, height - HAND_EXTRA)
+        return max(300.0, width), max(200.0, height - extra)
     width, height = opts.size
     bar = BAR_H if width >= 700 else BAR_H_NARROW
     if width >= SIDE_BY_SIDE and width > height:
@@ -64,9 +66,10 @@ def layout_for(
 ) -> TableLayout:
     """The table's geometry for this screen: the own hand at its real size under the
     felt, the felt in the room left. Where the seats do not fit that room (ten seats
-    above a phone's hand), the felt is laid out larger and the SVG scales it down into
-    the room: smaller, never off the screen."""
-    width, height = scene_size(opts)
+    above a phone's hand with the guide shown), the felt is laid out larger and the SVG
+    scales it down into the room: smaller, never off the screen, and its text drawn
+    larger by as much (``TableLayout.px``), so it still reads at 12 CSS px."""
+    width, height = scene_size(opts, HAND_EXTRA if trick else 0.0)
     hand = hand_layout(hand_cards, width, height) if hand_cards else None
     felt_h = height - (hand.band.h if hand else 0)
     bottom = bottom_seat(session, opts.viewer)
@@ -77,7 +80,7 @@ def layout_for(
             )
         except ValueError:
             continue
-        return replace(layout, hand=hand)
+        return replace(layout, hand=hand, px=scale)
     raise ValueError(f"no table for {len(session.seats)} seats in {width:.0f}x{height:.0f}")
 
 

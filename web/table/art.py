@@ -205,8 +205,12 @@ def _lattice() -> str:
 _BACK_LATTICE = _lattice()
 
 
-def card_back(width: float) -> Markup:
-    """A card's back ``width`` px wide: a red panel with a gold lattice."""
+def card_back(width: float, css_class: str = "n21-card-art") -> Markup:
+    """A card's back ``width`` px wide: a red panel with a gold lattice.
+
+    The one drawing of a face-down card: the felt, the deck, the seat list and the
+    home screen's tile all use it (``css_class`` for the tile's own sizing).
+    """
     return _svg(
         width,
         width * CARD_RATIO,
@@ -238,7 +242,7 @@ def card_back(width: float) -> Markup:
             },
         ),
         h("path", {"d": _BACK_LATTICE, "fill": GOLD, "opacity": 0.55}),
-        **{"class": "n21-card-art back"},
+        **{"class": f"{css_class} back"},
     )
 
 
@@ -438,10 +442,32 @@ class Seat:
     mark: str | None = None
 
 
-def _fit_text(text: str, width: float, font: float) -> str:
+#: A letter's width for the ellipsis, in ems: bold names run wider than the notes.
+NAME_EM = 0.6
+NOTE_EM = 0.52
+
+
+def _fit_text(text: str, width: float, font: float, em: float = NAME_EM) -> str:
     """``text`` cut with an ellipsis to about ``width`` px (SVG text does not wrap)."""
-    most = max(3, int(width / (font * 0.56)))
+    most = max(3, int(width / (font * em)))
     return text if len(text) <= most else text[: most - 1] + "\u2026"
+
+
+def _fit_note(text: str, width: float, font: float) -> str:
+    """A seat's note cut to ``width`` keeping its figure: a note ending in a number
+    ("Stood at 17") loses words before it ("Stood… 17"), never the number."""
+    most = max(3, int(width / (font * NOTE_EM)))
+    if len(text) <= most:
+        return text
+    head, _, last = text.rpartition(" ")
+    if head and any(ch.isdigit() for ch in last):
+        words = head.split()
+        while words:
+            cut = " ".join(words).rstrip(" ·:,") + "\u2026 " + last
+            if len(cut) <= most:
+                return cut
+            words.pop()
+    return _fit_text(text, width, font, NOTE_EM)
 
 
 def _plate_chips(index: int, count: int | None, font: float, box_w: float) -> tuple[Markup, float]:
@@ -496,14 +522,42 @@ def _plate_chips(index: int, count: int | None, font: float, box_w: float) -> tu
     return keyed, width
 
 
-def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float) -> Markup:
-    """One seat: a plate with the name (and chips), its cards or dice below."""
-    font = max(12.0, min(16.0, box.h * 0.15))
-    plate_h = font + 10
+#: The smallest text on the felt, in CSS pixels (names, chip counts, notes).
+MIN_TEXT = 12.0
+
+
+def _text(x: float, y: float, font: float, text: str, **attrs: object) -> Markup:
+    base: dict[str, object] = {
+        "x": _n(x),
+        "y": _n(y),
+        "font-size": _n(font),
+        "font-family": FONT,
+        "fill": "#fff",
+    }
+    base.update({name.rstrip("_").replace("_", "-"): value for name, value in attrs.items()})
+    return h("text", base, text)
+
+
+def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float = 1.0) -> Markup:
+    """One seat: a plate with the name (and chips), its cards or dice below.
+
+    ``px``: layout pixels per CSS pixel (the scene is drawn scaled down by it), so the
+    text is never smaller than :data:`MIN_TEXT` CSS px. A seat too low for a name line,
+    a line of cards and a note line (ten seats on a phone) gets a compact plate: the
+    name across the whole top, the chips and the cards (or dice, or else the note) on
+    one line under it.
+    """
+    font = max(MIN_TEXT * px, min(16.0, box.h * 0.15))
+    compact = box.h < 4 * font + 18
     stroke = {"won": GOLD, "bust": "#e06c5a"}.get(info.mark or "", "#ffffff33")
     if info.active:
         stroke = GOLD
+    pad = 6.0 if compact else 8.0
     chips, chips_w = _plate_chips(index, info.chips, font, box.w)
+    plate_h = font + (6 if compact else 10)
+    # dice need the whole second line (two rows of three): their chips stay up by the name
+    chips_up = not compact or bool(info.dice)
+    name_w = box.w - 2 * pad - (chips_w + 4 if chips_up else 0)
     pieces: list[Markup] = [
         h(
             "rect",
@@ -512,7 +566,7 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float) -> Markup:
                 "y": 0,
                 "width": _n(box.w),
                 "height": _n(box.h),
-                "rx": 10,
+                "rx": 8 if compact else 10,
                 "fill": "#0b2a1e",
                 "fill-opacity": 0.55,
                 "stroke": stroke,
@@ -520,37 +574,62 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float) -> Markup:
                 "class": "seat-box",
             },
         ),
-        h(
-            "text",
-            {
-                "x": 8,
-                "y": _n(font + 4),
-                "font-size": _n(font),
-                "font-weight": 700 if info.active else 600,
-                "font-family": FONT,
-                "fill": "#fff",
-            },
-            _fit_text(info.name, box.w - 20 - chips_w, font),
+        _text(
+            pad,
+            font + (3 if compact else 4),
+            font,
+            _fit_text(info.name, name_w, font),
+            font_weight=700 if info.active else 600,
+            class_="n21-seat-name",
         ),
-        chips,
     ]
-    if info.note:
-        pieces.append(
-            h(
-                "text",
-                {
-                    "x": 8,
-                    "y": _n(box.h - 7),
-                    "font-size": _n(font * 0.85),
-                    "font-family": FONT,
-                    "fill": GOLD if info.mark == "won" else "#f3ead7",
-                },
-                _fit_text(info.note, box.w - 16, font * 0.85),
+    note_font = max(MIN_TEXT * px, font * 0.85)
+    note_fill = GOLD if info.mark == "won" else "#f3ead7"
+    if compact:
+        top = plate_h
+        room = box.h - top - 3
+        note_w = box.w - 2 * pad - (chips_w + 6 if chips_w else 0)
+        if chips_up:
+            pieces.append(h("g", {"transform": "translate(2 -1)"}, chips))
+        elif chips_w:
+            # the chips at the right of the second line, centred on it
+            pieces.append(
+                h("g", {"transform": f"translate(0 {_n(top + (room - font) / 2 - 3)})"}, chips)
             )
-        )
-    room_top = plate_h + 4
-    room_h = box.h - room_top - (font + 8 if info.note else 6)
-    pieces.append(_seat_things(index, info, lang, card_w, box.w, room_top, room_h))
+        if info.dice:
+            pieces.append(_seat_things(index, info, lang, card_w, box.w, top, room, pad=pad))
+        elif info.cards:
+            pieces.append(
+                _seat_things(
+                    index, info, lang, card_w, box.w - chips_w - 8, top, room, rows=1, pad=pad
+                )
+            )
+        elif info.note and note_w >= min(len(info.note), 6) * note_font * NOTE_EM:
+            # a note cut below six letters ("Wa…") says nothing: then only the chips
+            pieces.append(
+                _text(
+                    pad,
+                    top + (room + note_font) / 2 - 2,
+                    note_font,
+                    _fit_note(info.note, note_w, note_font),
+                    fill=note_fill,
+                )
+            )
+    else:
+        pieces.append(chips)
+        if info.note:
+            pieces.append(
+                _text(
+                    pad,
+                    box.h - 7,
+                    note_font,
+                    _fit_note(info.note, box.w - 2 * pad, note_font),
+                    fill=note_fill,
+                )
+            )
+        room_top = plate_h + 4
+        room_h = box.h - room_top - (note_font + 8 if info.note else 6)
+        pieces.append(_seat_things(index, info, lang, card_w, box.w, room_top, room_h))
     return h(
         "g",
         {"transform": f"translate({_n(box.x)} {_n(box.y)})"},
@@ -568,13 +647,22 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float) -> Markup:
 
 
 def _seat_things(
-    index: int, info: Seat, lang: str, card_w: float, width: float, top: float, room: float
+    index: int,
+    info: Seat,
+    lang: str,
+    card_w: float,
+    width: float,
+    top: float,
+    room: float,
+    rows: int = 2,
+    pad: float = 6.0,
 ) -> Markup:
-    """The seat's cards (overlapping when many) or dice, centred in the room left."""
+    """The seat's cards (overlapping when many) or dice, centred in the room left
+    (``width`` from the seat's left edge); dice in up to ``rows`` rows of three."""
     if info.cards:
         w = min(card_w, room / CARD_RATIO)
         n = len(info.cards)
-        step = min(w * 0.55, (width - 12 - w) / max(1, n - 1))
+        step = min(w * 0.55, (width - 2 * pad - w) / max(1, n - 1))
         left = (width - (w + step * (n - 1))) / 2
         y = top + (room - w * CARD_RATIO) / 2
         return fragment(
@@ -591,19 +679,34 @@ def _seat_things(
     if info.dice:
         if len(info.dice) > 6:
             raise ValueError("a seat shows at most six dice")
-        # one size at every seat, whatever the count: up to three dice a row, two rows
-        size = min((width - 12) / 3 - 4, (room - 4) / 2)
-        rows = [info.dice[:3], info.dice[3:6]] if len(info.dice) > 3 else [info.dice]
-        y = top + (room - len(rows) * (size + 4) + 4) / 2
+        if rows == 1:
+            # one line of up to six: as large as the line allows
+            size = min((width - 2 * pad) / len(info.dice) - 3, room - 2)
+            lines = [list(info.dice)]
+        else:
+            # one size at every seat, whatever the count: up to three dice a row, two rows
+            size = min((width - 12) / 3 - 4, (room - 4) / 2)
+            lines = (
+                [list(info.dice[:3]), list(info.dice[3:6])]
+                if len(info.dice) > 3
+                else [list(info.dice)]
+            )
+        gap = 3 if rows == 1 else 4
+        y = top + (room - len(lines) * (size + gap) + gap) / 2
         out = []
-        for r, row in enumerate(rows):
-            left = (width - (size + 4) * len(row) + 4) / 2
-            for c, v in enumerate(row):
-                j = r * 3 + c
-                x = left + c * (size + 4)
+        for r, line in enumerate(lines):
+            left = (width - (size + gap) * len(line) + gap) / 2
+            for c, v in enumerate(line):
+                j = r * 3 + c if rows != 1 else c
+                x = left + c * (size + gap)
                 out.append(
                     placed(
-                        f"s{index}-d{j}", x, y + r * (size + 4), die(v, size), motion="die", value=v
+                        f"s{index}-d{j}",
+                        x,
+                        y + r * (size + gap),
+                        die(v, size),
+                        motion="die",
+                        value=v,
                     )
                 )
         return fragment(out)
@@ -665,7 +768,7 @@ def scene(
         for k, (key, card) in enumerate(centre):
             parts.append(placed(key, left + k * step, row.y, card_face(card, lang, w), face="up"))
     for index, (box, info) in enumerate(zip(layout.seats, seats, strict=True)):
-        parts.append(seat(index, box, info, lang, layout.seat_card_w))
+        parts.append(seat(index, box, info, lang, layout.seat_card_w, layout.px))
     if moment is not None:
         kind, text = moment
         f = layout.felt

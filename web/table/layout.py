@@ -21,8 +21,12 @@ from functools import cache, lru_cache
 CARD_RATIO = 1.4
 #: The gap between the felt's edge and the scene's edge.
 MARGIN = 6.0
-#: Smallest seat box (room for a name plate and two small cards); below it we refuse.
-MIN_SEAT = (64.0, 48.0)
+#: Smallest seat box (a name line of 12 px text over a line of small cards, chips or a
+#: note: see ``art.seat``'s compact plate); below it we refuse.
+MIN_SEAT = (60.0, 40.0)
+#: The seat shapes tried at each width, tallest first: a lower, wider seat keeps a long
+#: enough name line where a 4:3 one no longer fits (ten seats on a phone).
+SEAT_RATIOS = (0.75, 0.6)
 #: Hand card widths: the first that fits the hand band wins (80 is #16's minimum at
 #: 1024x768; below 56 px a card's corner letters stop being readable on a phone).
 HAND_WIDTHS = (112, 104, 96, 88, 80, 72, 64, 56)
@@ -124,6 +128,10 @@ class TableLayout:
     hand: HandLayout | None
     #: The row under the deck and the pot where a trick's cards lie (trick games only).
     trick: Rect | None
+    #: Layout pixels per CSS pixel: above 1 when the scene was laid out larger than its
+    #: room and is scaled down into it (see ``web.screens.tablescene.layout_for``); the
+    #: art sizes its text by it, so no text is drawn below 12 CSS px.
+    px: float = 1.0
 
 
 def _ellipse_points(rx: float, ry: float, samples: int = 720) -> list[tuple[float, float]]:
@@ -237,16 +245,18 @@ def _fits(felt: Felt, n: int, w: float, h: float, centre: Rect) -> bool:
 
 
 def _seat_size(felt: Felt, n: int, centre: Rect) -> tuple[float, float]:
-    """The largest seat box (4:3, at most 168 px wide) that fits ``n`` seats.
+    """The largest seat box (4:3, or lower: :data:`SEAT_RATIOS`; at most 168 px wide)
+    that fits ``n`` seats.
 
     Shrinks until every box lies on the felt, clear of its neighbours and of the pot;
     raises ValueError below :data:`MIN_SEAT` (the screen is too small for the table).
     """
     w = min(168.0, felt.rx * 0.9, felt.ry * 1.2)
     while w >= MIN_SEAT[0]:
-        h = max(MIN_SEAT[1], w * 0.75)
-        if _fits(felt, n, w, h, centre):
-            return w, h
+        for ratio in SEAT_RATIOS:
+            h = max(MIN_SEAT[1], w * ratio)
+            if _fits(felt, n, w, h, centre):
+                return w, h
         w *= 0.95
     raise ValueError(f"{n} seats do not fit on a {2 * felt.rx:.0f}x{2 * felt.ry:.0f} felt")
 
