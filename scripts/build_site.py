@@ -229,8 +229,10 @@ def preload_links(site: Path) -> str:
       both twice (server count, bench/engines.py: the same request headers, the preload
       long finished); and on the "mid-range tablet" profile the 1.25 MB preload shared
       the 10 Mbit/s link with the stylesheet the first paint waits for (style.css
-      147 -> 333 ms in one trace). Pyodide asks for them itself within ~100 ms of the
-      runtime starting, long before it needs them (it instantiates the wasm first).
+      147 -> 333 ms in one trace). web/boot.js starts both with fetch() while the page
+      is parsed and web/runtime.mjs hands those responses to Pyodide: one download
+      everywhere (left to Pyodide, they started ~0.5 s later on the tablet and shared
+      the link with the wasm: ready ~1 s later).
     - pyodide.asm.mjs, because a module preload also compiles its 1.2 MB on the main
       thread while the page is still starting (browser CPU to ready 5.4 s -> 4.8 s
       without it in one noisy comparison; Pyodide asks for it early enough);
