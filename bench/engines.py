@@ -26,7 +26,13 @@ The pages come from bench.py's staged root and server (``Cache-Control: max-age=
 with two changes that make the throttled figures honest: text and wasm are sent gzipped
 when the browser accepts it (as GitHub Pages does: the throttled download would
 otherwise carry twice the bytes), and a small timing script is put at the top of each
-page's head (the same script in the app and the bare page). Chromium's profiles use the
+page's head (the same script in the app and the bare page), inline, its sha256 added to the
+page's Content-Security-Policy: as a file it cost each page a round trip before the
+parser went on, which delayed the first paint by the profile's latency and more (it held
+back even the stylesheet's request on the tablet). Each load also counts the page's
+downloads per file (responses with a body; a service worker's or the snapshot Worker's
+requests, told by their Referer, are counted apart): a file the page downloads twice
+is reported (a preload the engine does not hand to the later fetch()). Chromium's profiles use the
 DevTools protocol: ``Emulation.setCPUThrottlingRate`` and
 ``Network.emulateNetworkConditions``. Prints a Markdown table; writes
 bench/results/engines.json.
@@ -35,9 +41,12 @@ bench/results/engines.json.
 from __future__ import annotations
 
 import argparse
+import base64
 import gzip
+import hashlib
 import json
 import os
+import re
 import statistics
 import sys
 import tempfile
@@ -59,8 +68,7 @@ from selenium.webdriver.remote.webdriver import WebDriver
 from e2e.cross.engines import Found, find, launch, version, x_display
 
 RESULTS = ROOT / "bench" / "results"
-TIMING_PATH = "/__engines-timing.js"
-#: At the top of every page: ready, the first tap and its answer, in ms.
+#: At the top of every page, inline: ready, the first tap and its answer, in ms.
 TIMING = b"""
 (() => {
   const t = (window.__eng = { ready: null, tapAt: null, answered: null, setup: null });
@@ -94,6 +102,11 @@ return { ready: t.ready ?? null, tapAt: t.tapAt ?? null, answered: t.answered ??
 #: After a cold visit: the device snapshot was made (or its Worker said why not), so
 #: the warm visit is a return visit with a snapshot, as a returning player's is.
 SNAPSHOT_MADE = "return document.documentElement.dataset.snapshotMade !== undefined"
+TIMING_TAG = b"\n  <script>" + TIMING + b"</script>"
+TIMING_HASH = b"'sha256-" + base64.b64encode(hashlib.sha256(TIMING).digest()) + b"'"
+CSP_SCRIPT_SRC = re.compile(rb"(script-src [^;\"]*)")
+#: Requests with one of these Referers come from a worker, not from the page.
+WORKER_SCRIPTS = ("/sw.js", "/snapshot-worker.mjs")
 COMPRESSED = {".js", ".mjs", ".json", ".wasm", ".html", ".css", ".svg", ".toml", ".py", ".txt"}
 CHARSET_META = b'<meta charset="utf-8">'
 
@@ -105,16 +118,14 @@ class EnginesHandler(BenchHandler):
 
     def do_GET(self) -> None:
         path = self.path.split("?", 1)[0]
-        if path == TIMING_PATH:
-            self._send(TIMING, "text/javascript")
-            return
         file = Path(self.translate_path(path))
         if file.is_dir():
             file = file / "index.html"
         if file.suffix == ".html" and file.is_file():
-            html = file.read_bytes()
-            tag = f'\n  <script src="{TIMING_PATH}"></script>'.encode()
-            self._send(html.replace(CHARSET_META, CHARSET_META + tag, 1), "text/html")
+            html = file.read_bytes().replace(CHARSET_META, CHARSET_META + TIMING_TAG, 1)
+            # The app's CSP allows inline scripts by hash only: add the timing script's.
+            html = CSP_SCRIPT_SRC.sub(lambda m: m.group(1) + b" " + TIMING_HASH, html, count=1)
+            self._send(html, "text/html")
         elif file.suffix in COMPRESSED and file.is_file():
             self._send(file.read_bytes(), self.guess_type(str(file)), key=file)
         else:
@@ -132,16 +143,39 @@ class EnginesHandler(BenchHandler):
         self.end_headers()
         self.wfile.write(body)
         self.server.count(self.path.split("?")[0], len(body))
+        self.server.download(self.path.split("?")[0], self.headers.get("Referer", ""))
+
+    def copyfile(self, source: Any, outputfile: Any) -> None:
+        """Send the body (bench.py's tally), and count it as a download of the page's."""
+        super().copyfile(source, outputfile)
+        self.server.download(self.path.split("?")[0], self.headers.get("Referer", ""))
 
 
 class EnginesServer(BenchServer):
-    """BenchServer with the handler above and a cache of gzipped files."""
+    """BenchServer with the handler above, a cache of gzipped files, and a count of
+    downloads per file (responses with a body), the page's apart from its workers'."""
 
     def __init__(self, root: Path) -> None:
         super().__init__(root)
         self.RequestHandlerClass = EnginesHandler
         self.packed: dict[Path, bytes] = {}
         self.pack_lock = threading.Lock()
+        self.downloads: dict[str, int] = {}
+        self.worker_downloads: dict[str, int] = {}
+
+    def download(self, path: str, referer: str) -> None:
+        """Count one download of ``path``; a worker's if its Referer is a worker script."""
+        from_worker = referer.split("?")[0].endswith(WORKER_SCRIPTS)
+        with self.lock:
+            tally = self.worker_downloads if from_worker else self.downloads
+            tally[path] = tally.get(path, 0) + 1
+
+    def take_downloads(self) -> tuple[dict[str, int], dict[str, int]]:
+        """(the page's, the workers') downloads per file since the last call."""
+        with self.lock:
+            page, workers = self.downloads, self.worker_downloads
+            self.downloads, self.worker_downloads = {}, {}
+        return page, workers
 
     def gzipped(self, key: Path, body: bytes) -> bytes:
         """``body`` gzipped (-6), once per file."""
@@ -167,6 +201,24 @@ class Load:
     snapshot: str | None = None
     controlled: bool = False
     error: str | None = None
+    #: The page's downloads (responses with a body) per file, navigation to ready.
+    downloads: dict[str, int] = field(default_factory=dict)
+    #: Files its workers downloaded by the time the bench moved on (service worker
+    #: precache, snapshot Worker).
+    worker_downloads: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def twice(self) -> dict[str, int]:
+        """The files the page downloaded more than once."""
+        return {path: n for path, n in self.downloads.items() if n > 1}
+
+    def take(self, server: EnginesServer, page_too: bool = True) -> None:
+        """Add the downloads the server counted since the last take."""
+        page, workers = server.take_downloads()
+        pairs = ((self.downloads, page if page_too else {}), (self.worker_downloads, workers))
+        for mine, theirs in pairs:
+            for path, n in theirs.items():
+                mine[path] = mine.get(path, 0) + n
 
     @property
     def tap_after_screen(self) -> float | None:
@@ -231,6 +283,9 @@ def done_js(page: str) -> str:
 def note(load: Load) -> Load:
     """Log one load's figures as it ends."""
     figures = f"ready {cell(load.ready)} first screen {cell(load.fcp)}"
+    figures += f" downloads {sum(load.downloads.values())}"
+    if load.twice:
+        figures += f" twice: {sorted(load.twice)}"
     log(f"{load.target} {load.page} {load.mode}: {figures} {load.error or ''}")
     return load
 
@@ -241,13 +296,16 @@ def webdriver_loads(driver: WebDriver, engine: str, page: str, server: EnginesSe
     for mode in ("cold", "warm"):
         load = Load(engine, page, mode)
         try:
+            server.take_downloads()
             driver.get(server.url(PAGES[page]))
             if not wait(lambda: bool(driver.execute_script(done_js(page))), READY_TIMEOUT_S):
                 load.error = "not ready in time"
             fill(load, driver.execute_script(COLLECT))
+            load.take(server)
             if mode == "cold" and page == "app":
                 wait(lambda: bool(driver.execute_script(COLLECT)["controlled"]), 30)
                 wait(lambda: bool(driver.execute_script(SNAPSHOT_MADE)), 90)
+                load.take(server, page_too=False)
         except Exception as exc:  # a failed load is reported, the bench goes on
             load.error = f"{type(exc).__name__}: {exc}"[:200]
         loads.append(note(load))
@@ -299,11 +357,13 @@ def chromium_target(profile: str, browser: Browser, server: EnginesServer, runs:
                 for mode in ("cold", "warm"):
                     load = Load(profile, page, mode)
                     try:
+                        server.take_downloads()
                         tab.goto(server.url(PAGES[page]), wait_until="commit")
                         tab.wait_for_function(
                             "() => { " + done_js(page) + " }", timeout=READY_TIMEOUT_S * 1000
                         )
                         fill(load, tab.evaluate("() => { " + COLLECT + " }"))
+                        load.take(server)
                         if mode == "cold" and page == "app":
                             tab.wait_for_function(
                                 "() => navigator.serviceWorker.controller !== null", timeout=60_000
@@ -311,6 +371,7 @@ def chromium_target(profile: str, browser: Browser, server: EnginesServer, runs:
                             tab.wait_for_function(
                                 "() => { " + SNAPSHOT_MADE + " }", timeout=120_000
                             )
+                            load.take(server, page_too=False)
                     except Exception as exc:  # a failed load is reported, the bench goes on
                         load.error = f"{type(exc).__name__}: {exc}"[:200]
                     target.loads.append(note(load))
@@ -343,6 +404,21 @@ def figures(target: Target, page: str, mode: str) -> dict[str, Any]:
     }
 
 
+def twice_cell(target: Target, mode: str) -> str:
+    """The files the app page downloaded more than once in any load of ``mode``, with
+    the most times; "none" when every file came once in every load."""
+    most: dict[str, int] = {}
+    loads = [x for x in target.loads if x.page == "app" and x.mode == mode and x.error is None]
+    for load in loads:
+        for path, n in load.twice.items():
+            most[path] = max(most.get(path, 0), n)
+    if not loads:
+        return "–"
+    return (
+        ", ".join(f"{path.rsplit('/', 1)[-1]} x{n}" for path, n in sorted(most.items())) or "none"
+    )
+
+
 def ratio(app: float | None, bare: float | None) -> str:
     return "–" if app is None or not bare else f"{app / bare:.2f}x"
 
@@ -360,12 +436,13 @@ def report(targets: list[Target]) -> str:
         "tap answered after first screen (ms)",
         "setup shown after first screen (ms)",
         "snapshot restored",
+        "files the app downloaded twice",
         "runs",
     )
     lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
     for target in targets:
         if target.skipped:
-            lines.append(f"| {target.label} | skipped: {target.skipped} |||||||||")
+            lines.append(f"| {target.label} | skipped: {target.skipped} ||||||||||")
             continue
         for mode in ("cold", "warm"):
             app, bare = figures(target, "app", mode), figures(target, "bare", mode)
@@ -380,6 +457,7 @@ def report(targets: list[Target]) -> str:
                 cell(app["tap"]),
                 cell(app["setup"]),
                 f"{app['restored']} of {app['n']}",
+                twice_cell(target, mode),
                 f"{app['n']} / {bare['n']}",
             )
             lines.append("| " + " | ".join(row) + " |")

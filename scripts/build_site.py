@@ -213,37 +213,52 @@ def boot_strings() -> dict[str, dict[str, str]]:
 
 
 def preload_links(site: Path) -> str:
-    """``<link>`` hints that start the start-up downloads as the page arrives.
+    """``<link rel="modulepreload">`` hints that start the start-up modules as the page
+    arrives.
 
     Without them the downloads wait on chains: core.js, then its chunk; runtime.mjs,
-    then pyodide.mjs, then the lock file and the standard library (and before the
-    runtime started early: pyscript.toml, then the TOML parser, then pyodide.mjs,
-    about 400 ms in on a local server, more on a network).
-    Each hint matches the request the runtime makes later (``fetch()`` defaults: CORS
-    mode, same-origin credentials), so the browser hands over the preloaded response
-    instead of fetching twice. Three files get no hint, measured (bench/steps.py):
-    pyodide.asm.mjs, because a module preload also compiles its 1.2 MB on the main
-    thread while the page is still starting (browser CPU to ready 5.4 s -> 4.8 s
-    without it in one noisy comparison; Pyodide asks for it early enough); the wasm,
-    because a preloaded response never meets V8's cached compilation of it (a
-    returning visitor's start-up went from 2.6 s to 3.8-4.3 s; runtime.mjs requests it
-    within ~100 ms anyway); and
-    the app zip, because PyScript asks for it only once the interpreter is up, seconds
-    after the load event on a slow device, and Chromium warns about a preload unused
-    that long.
+    then pyodide.mjs and snapshot.mjs (and before the runtime started early:
+    pyscript.toml, then the TOML parser, then pyodide.mjs, about 400 ms in on a local
+    server, more on a network).
+    Files get no hint, measured (bench/steps.py, bench/engines.py):
+
+    - ``python_stdlib.zip`` and ``pyodide-lock.json``, which Pyodide gets with
+      ``fetch()``: WebKit never hands a ``<link rel="preload" as="fetch" crossorigin>``
+      response to a later ``fetch()`` (its CachedResourceLoader does not reuse a cached
+      raw resource: "FIXME: Implement reuse of cached raw resources"), so it downloaded
+      both twice (server count, bench/engines.py: the same request headers, the preload
+      long finished); and on the "mid-range tablet" profile the 1.25 MB preload shared
+      the 10 Mbit/s link with the stylesheet the first paint waits for (style.css
+      147 -> 333 ms in one trace). web/boot.js starts both with fetch() while the page
+      is parsed and web/runtime.mjs hands those responses to Pyodide: one download
+      everywhere (left to Pyodide, they started ~0.5 s later on the tablet and shared
+      the link with the wasm: ready ~1 s later).
+    - pyodide.asm.mjs, because a module preload also compiles its 1.2 MB on the main
+      thread while the page is still starting (browser CPU to ready 5.4 s -> 4.8 s
+      without it in one noisy comparison; Pyodide asks for it early enough);
+    - the wasm, because a preloaded response never meets V8's cached compilation of it
+      (a returning visitor's start-up went from 2.6 s to 3.8-4.3 s; runtime.mjs
+      requests it within ~100 ms anyway);
+    - the app zip, because PyScript asks for it only once the interpreter is up,
+      seconds after the load event on a slow device, and Chromium warns about a
+      preload unused that long.
     """
     core = (site / "vendor" / "pyscript" / "core.js").read_text("utf-8")
     chunk = re.search(r'from"\./(core-[\w-]+\.js)"', core)
     if chunk is None:
         raise BuildError("vendor/pyscript/core.js no longer imports a core-*.js chunk")
-    modules = [f"vendor/pyscript/{chunk.group(1)}", "web/runtime.mjs", "vendor/pyodide/pyodide.mjs"]
-    fetched = ["vendor/pyodide/python_stdlib.zip", "vendor/pyodide/pyodide-lock.json"]
-    for rel in modules + fetched:
+    modules = [
+        f"vendor/pyscript/{chunk.group(1)}",
+        "web/runtime.mjs",
+        "vendor/pyodide/pyodide.mjs",
+        # runtime.mjs imports it: unhinted, it was asked for only once runtime.mjs had
+        # arrived, a round trip later (575 ms against 328 ms for pyodide.mjs, tablet).
+        "web/snapshot.mjs",
+    ]
+    for rel in modules:
         if not (site / rel).is_file():
             raise BuildError(f"preload hint for a file the site lacks: {rel}")
-    lines = [f'<link rel="modulepreload" href="./{rel}">' for rel in modules]
-    lines += [f'<link rel="preload" href="./{rel}" as="fetch" crossorigin>' for rel in fetched]
-    return "\n  ".join(lines)
+    return "\n  ".join(f'<link rel="modulepreload" href="./{rel}">' for rel in modules)
 
 
 def fill(html: str, marker: str, block: str) -> str:
@@ -293,10 +308,41 @@ def inline_boot(html: str) -> str:
     return html.replace(BOOT_TAG, f"<script>{script}</script>")
 
 
+#: How index.html loads the stylesheet, and its CSP's style sources: the build inlines it.
+STYLE_TAG = '<link rel="stylesheet" href="./web/style.css">'
+STYLE_SRC = "style-src 'self'"
+
+
+def inline_style(html: str) -> str:
+    """``html`` with web/style.css inlined where it is linked, allowed by its hash in the
+    Content-Security-Policy.
+
+    The first paint waits for the stylesheet: as a file it cost a round trip after the
+    page arrived, sharing the link with the start-up downloads (on the bench's "mid-range
+    tablet" profile, 10 Mbit/s and 60 ms, style.css took 70-190 ms of a first paint
+    of 340-510 ms). Inline it is ~7 kB more of the page gzipped and no request. The file
+    stays in the site (the service worker precaches it; e2e/shots.py links it). It
+    has no ``url()`` or ``@import`` that would resolve differently from the page.
+    """
+    css = (ROOT / "web" / "style.css").read_text("utf-8")
+    if "</style" in css.lower():
+        raise BuildError("web/style.css cannot be inlined: it contains </style")
+    if re.search(r"url\(|@import", css):
+        raise BuildError(
+            "web/style.css has url() or @import: inlined, it would resolve against the page"
+        )
+    digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode()
+    if html.count(STYLE_TAG) != 1 or html.count(STYLE_SRC) != 1:
+        raise BuildError("index.html lost its style.css link or its CSP style-src")
+    html = html.replace(STYLE_SRC, f"{STYLE_SRC} 'sha256-{digest}'")
+    return html.replace(STYLE_TAG, f"<style>{css}</style>")
+
+
 def render_index(site: Path) -> str:
     """index.html with the preload hints, the shell strings (a JSON block, never
-    executed), the prerendered home screens and the inlined shell filled in."""
-    html = inline_boot((ROOT / "index.html").read_text("utf-8"))
+    executed), the prerendered home screens, the inlined stylesheet and the inlined
+    shell filled in."""
+    html = inline_style(inline_boot((ROOT / "index.html").read_text("utf-8")))
     data = json.dumps(boot_strings(), ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
     html = fill(html, "<!-- preload -->", preload_links(site))
     html = fill(html, "<!-- static-home -->", static_homes())

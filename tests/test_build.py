@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import json
 import re
 import subprocess
@@ -80,19 +82,58 @@ def test_site_holds_exactly_what_pages_serves(tmp_path: Path) -> None:
     assert "web/__pycache__/app.cpython-314.pyc" in names, "start-up modules precompiled"
 
 
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One build for the tests that only read it."""
+    out = tmp_path_factory.mktemp("built") / "site"
+    result = run_build("--out", str(out))
+    assert result.returncode == 0, result.stderr
+    return out
+
+
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
-def test_preload_hints_name_files_of_the_site(tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    assert run_build("--out", str(out)).returncode == 0
+def test_inlined_shell_and_stylesheet_are_allowed_by_their_hashes(built_site: Path) -> None:
+    """The build inlines web/boot.js and web/style.css (the first paint needs no request
+    after the page); the CSP allows exactly those blocks by their sha256 and no inline
+    code otherwise ('unsafe-inline' would allow any)."""
+    html = (built_site / "index.html").read_text("utf-8")
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert csp is not None
+    directives = {d.split()[0]: d.split()[1:] for d in csp.group(1).split("; ")}
+    assert "'unsafe-inline'" not in directives["script-src"] + directives["style-src"]
+
+    def digest(text: str) -> str:
+        return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+    scripts = re.findall(r"<script>(.*?)</script>", html, flags=re.S)
+    styles = re.findall(r"<style>(.*?)</style>", html, flags=re.S)
+    assert scripts == [(ROOT / "web" / "boot.js").read_text("utf-8")]
+    assert styles == [(ROOT / "web" / "style.css").read_text("utf-8")]
+    assert [h for h in directives["script-src"] if h.startswith("'sha256-")] == [digest(scripts[0])]
+    assert [h for h in directives["style-src"] if h.startswith("'sha256-")] == [digest(styles[0])]
+    assert 'rel="stylesheet"' not in html, "the stylesheet is inlined, not linked"
+    assert (built_site / "web" / "style.css").is_file(), "the file stays (precache, shots)"
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_preload_hints_name_files_of_the_site(built_site: Path) -> None:
+    out = built_site
     html = (out / "index.html").read_text()
     hints = re.findall(r'<link rel="(modulepreload|preload)" href="\./([^"]+)"', html)
-    assert {rel for _, rel in hints} >= {"web/runtime.mjs", "vendor/pyodide/python_stdlib.zip"}
+    assert {rel for _, rel in hints} >= {"web/runtime.mjs", "vendor/pyodide/pyodide.mjs"}
     for kind, rel in hints:
         assert (out / rel).is_file(), rel
-        if kind == "preload":
-            assert f'href="./{rel}" as="fetch" crossorigin>' in html, "must match fetch()"
-    # Measured (scripts/build_site.py): these must not be preloaded.
-    for rel in ("pyodide.asm.wasm", "pyodide.asm.mjs", "nordic21.zip"):
+        assert kind == "modulepreload", rel
+    # Measured (scripts/build_site.py): these must not be preloaded. The two fetched
+    # files: WebKit downloads a preloaded one again when fetch() asks for it, and on a
+    # slow link the stdlib competes with the stylesheet of the first paint.
+    for rel in (
+        "pyodide.asm.wasm",
+        "pyodide.asm.mjs",
+        "nordic21.zip",
+        "python_stdlib.zip",
+        "pyodide-lock.json",
+    ):
         assert not any(path.endswith(rel) for _, path in hints), rel
     assert '<script type="module" async src="./web/runtime.mjs">' in html
     assert '<script type="py" config="./pyscript.toml">import web.main</script>' in html

@@ -57,15 +57,42 @@ async function restore() {
   }
 }
 
+/**
+ * Run ``start`` with the downloads web/boot.js began while the page was parsed
+ * (``window.nordic21Early``: {absolute url: fetch() promise}) handed to Pyodide's own
+ * fetch() of the same URL, each once; any other request goes to the network as usual.
+ * Pyodide has no option to pass the standard library's bytes, so fetch is wrapped for
+ * the duration of the start, then put back.
+ */
+async function earlyFetches(start) {
+  const pending = globalThis.nordic21Early;
+  if (!pending) return start();
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = function (input, init) {
+    let url = null;
+    if (input instanceof URL) url = input.href;
+    else if (typeof input === "string") url = new URL(input, document.baseURI).href;
+    const response = url !== null && !init?.integrity ? pending[url] : undefined;
+    if (response === undefined) return realFetch.call(this, input, init);
+    delete pending[url];
+    return response;
+  };
+  try {
+    return await start();
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+}
+
 /** Start Pyodide (once); resolves to the interpreter. */
 export function startEarly() {
-  early ??= (async () => {
+  early ??= earlyFetches(async () => {
     performance.mark("nordic21:runtime-start");
     const pyodide = (BUILD && (await restore())) || (await load());
     performance.mark("nordic21:runtime-ready");
     document.documentElement.dataset.snapshot = snapshot;
     return pyodide;
-  })();
+  });
   return early;
 }
 
