@@ -41,10 +41,15 @@ def axe_findings(page: Page) -> list[str]:
 
 
 def layout_problems(page: Page) -> list[str]:
-    """Horizontal scrolling, and visible controls smaller than 44 x 44 CSS pixels."""
+    """Horizontal scrolling, and visible controls smaller than 44 x 44 CSS pixels, measured
+    at rest: a piece still moving (a FLIP scale of the table's motion) is measured once
+    its animation has ended, as a person sees it."""
     return list(
         page.evaluate(
-            """() => {
+            """async () => {
+              const moving = document.getAnimations().filter(a => a.playState === 'running'
+                && a.effect?.getComputedTiming().iterations !== Infinity);
+              await Promise.all(moving.map(a => a.finished.catch(() => null)));
               const out = [];
               if (document.documentElement.scrollWidth > window.innerWidth + 1)
                 out.push('horizontal scroll: ' + document.documentElement.scrollWidth);
