@@ -19,7 +19,8 @@ from web.screens.common import button
 from web.screens.play import (
     PlayOptions,
     match_over_panel,
-    moment_text,
+    moment_frame,
+    moment_lines,
     seat_badge,
     stage_section,
     table_layout,
@@ -571,17 +572,7 @@ def round_moment_panel(tr: Translator, session: GameSession, opts: PlayOptions) 
     lines = log_lines(others, opts.viewer, session.game_id, names, tr)
     if banker < len(results):
         lines.append(tr.t("banker.duel_bank", name=names[banker], chips=f"{results[banker]:+d}"))
-    return h(
-        "section",
-        {"class": "stage moment-panel", "aria-labelledby": "moment-title"},
-        h("h2", {"id": "moment-title", "class": "turn-banner"}, moment_text(tr, session, opts)),
-        # Continue before the hands: on a phone the list may run long
-        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True),
-        duels_list(tr, duels, names),
-        h("ul", {"class": "moment-lines"}, [h("li", None, line) for line in lines])
-        if lines
-        else None,
-    )
+    return moment_frame(tr, session, opts, duels_list(tr, duels, names), moment_lines(lines))
 
 
 def render_banker(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:

@@ -186,15 +186,27 @@ def moment_panel(
     """A moment held on the table: who won what, in words, and Continue."""
     shown = [e for e in opts.moment if e.kind in kinds]
     lines = log_lines(shown, opts.viewer, session.game_id, session.names(), tr)
+    return moment_frame(tr, session, opts, moment_lines(lines))
+
+
+def moment_frame(tr: Translator, session: GameSession, opts: PlayOptions, *body: Child) -> Markup:
+    """The frame of a held moment: its title, Continue, then ``body`` (what it came to).
+    Continue comes before the body: on a phone the list of payouts may run long."""
     return h(
         "section",
         {"class": "stage moment-panel", "aria-labelledby": "moment-title"},
         h("h2", {"id": "moment-title", "class": "turn-banner"}, moment_text(tr, session, opts)),
-        # Continue before the lines: on a phone the list of payouts may run long
         button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True),
+        *body,
+    )
+
+
+def moment_lines(lines: Sequence[str]) -> Markup | None:
+    """A moment's lines in words, as a list (None when there are none)."""
+    return (
         h("ul", {"class": "moment-lines"}, [h("li", None, line) for line in lines])
         if lines
-        else None,
+        else None
     )
 
 
