@@ -39,7 +39,7 @@ against each other.
 
 from __future__ import annotations
 
-from .contract import BOT_LEVELS, Event, Game, GameView, Outcome, events_for
+from .contract import BOT_LEVELS, Event, Game, GameView, Outcome, Pause, Step, events_for
 from .errors import ConfigError, IllegalActionError, Nordic21Error, SaveError, UnknownGameError
 from .registry import ALL_GAME_IDS, game_ids, get_game
 from .rng import Rng
@@ -56,8 +56,10 @@ __all__ = [
     "IllegalActionError",
     "Nordic21Error",
     "Outcome",
+    "Pause",
     "Rng",
     "SaveError",
+    "Step",
     "UnknownGameError",
     "events_for",
     "from_json",

@@ -17,7 +17,7 @@ import abc
 import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar, Generic, Protocol, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Protocol, TypeVar
 
 from .codec import from_data, to_data
 from .errors import ConfigError, IllegalActionError
@@ -40,6 +40,11 @@ class GameState(Protocol):
 
     @property
     def history(self) -> tuple[Any, ...]: ...
+
+    @property
+    def pause(self) -> str | None:
+        """``None``, or the kind of moment this state holds (see :class:`Pause`)."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -106,6 +111,38 @@ class Outcome:
     score_kind: str
 
 
+@dataclass(frozen=True)
+class Pause:
+    """A moment inside one action that a table holds before it goes on.
+
+    One action can end a round (a trick, a deal) and start the next: the state
+    ``apply`` returns already shows the new round. ``state`` is the table as it stood
+    when the moment happened (every hand and die of the round that ended, the pot
+    paid), for drawing only: its ``pause`` names the ``kind`` (``"round"``,
+    ``"trick"``, ``"deal"``), nobody is to act in it (``current_player`` is ``None``,
+    no legal action, ``apply`` refuses it) and ``view`` draws it for any seat, hiding
+    what it must. ``events`` counts the action's events up to that moment.
+    """
+
+    kind: str
+    state: Any
+    events: int
+
+
+def pause_of(kind: str, state: Any, events: Sequence[Event]) -> Pause:
+    """The :class:`Pause` of ``kind`` at ``state``, after the ``events`` so far."""
+    return Pause(kind, dataclasses.replace(state, pause=kind), len(events))
+
+
+class Step(NamedTuple):
+    """What one action did: the next state, its events, and the moments it passed
+    through on the way (:class:`Pause`, in order)."""
+
+    state: Any
+    events: tuple[Event, ...]
+    pauses: tuple[Pause, ...] = ()
+
+
 class GameView(Protocol):
     """The names every game's view shares, with one meaning each.
 
@@ -120,7 +157,8 @@ class GameView(Protocol):
 
     @property
     def actor(self) -> int | None:
-        """The seat that must act now (``None`` when the match is over)."""
+        """The seat that must act now (``None`` when the match is over, or when the
+        table holds a moment: a :class:`Pause` state, whose ``phase`` names it)."""
         ...
 
     @property
@@ -160,6 +198,10 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     :meth:`current_player`, :meth:`legal_actions`, :meth:`_step`, :meth:`outcome`,
     :meth:`view` and :meth:`make_bot`. :meth:`apply` checks legality, calls
     :meth:`_step` and records the action in the state's history.
+
+    A game whose action can run on past the end of a round (a trick, a deal) returns
+    the states of those moments from :meth:`_step` as :class:`Pause` objects, so a UI
+    can hold each one on the table (:meth:`apply_paused`).
     """
 
     #: Registry id, e.g. ``"dice21"``.
@@ -242,7 +284,7 @@ class Game(abc.ABC, Generic[C, S, A, V]):
         """Every legal action of the current player (empty when the match is over)."""
 
     @abc.abstractmethod
-    def _step(self, state: S, action: A) -> tuple[S, tuple[Event, ...]]:
+    def _step(self, state: S, action: A) -> Step:
         """Apply a legal action (already checked); must not mutate ``state``."""
 
     def is_legal(self, state: S, action: A) -> bool:
@@ -254,11 +296,23 @@ class Game(abc.ABC, Generic[C, S, A, V]):
 
         Raises :class:`IllegalActionError` if the action is not legal now.
         """
-        if not self.is_legal(state, action):
+        step = self.apply_paused(state, action)
+        return step.state, step.events
+
+    def apply_paused(self, state: S, action: A) -> Step:
+        """:meth:`apply`, with the moments the action passed through (each
+        :class:`Pause` state carries the history up to and with ``action``)."""
+        if state.pause is not None or not self.is_legal(state, action):
             raise IllegalActionError(f"{self.id}: {action!r} is not a legal action now")
-        new_state, events = self._step(state, action)
-        new_state = dataclasses.replace(new_state, history=state.history + (action,))  # type: ignore[type-var]
-        return new_state, events
+        new_state, events, pauses = self._step(state, action)
+        history = state.history + (action,)
+        new_state = dataclasses.replace(new_state, history=history)
+        if pauses:
+            pauses = tuple(
+                dataclasses.replace(p, state=dataclasses.replace(p.state, history=history))
+                for p in pauses
+            )
+        return Step(new_state, events, pauses)
 
     @abc.abstractmethod
     def outcome(self, state: S) -> Outcome | None:

@@ -16,7 +16,7 @@ from functools import lru_cache
 from typing import ClassVar, TypeVar, cast
 
 from ..cards import FULL_DECK
-from ..contract import Bot, Event, Game, Outcome, check_seed
+from ..contract import Bot, Game, Outcome, Step, check_seed
 from ..rng import Rng
 from .bots import make_bot
 from .deck import FULL_MASK, cards_in, mask_of
@@ -29,6 +29,7 @@ from .table import (
     LOST,
     OVER,
     PLAY,
+    ROUND_OVER,
     STAKE,
     STAND,
     STOOD,
@@ -153,12 +154,12 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         return t.freeze()
 
     def current_player(self, state: TableState) -> int | None:
-        """The seat to act, ``None`` when the match is over."""
-        return state.actor
+        """The seat to act, ``None`` when the match is over (or in a held moment)."""
+        return None if state.pause else state.actor
 
     def legal_actions(self, state: TableState) -> tuple[Action, ...]:
         """Stake or bet amounts, or draw/stand."""
-        if state.actor is None:
+        if state.actor is None or state.pause:
             return ()
         if state.phase in (STAKE, BET):
             low, high = self._amount_range(state)
@@ -169,7 +170,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
 
     def is_legal(self, state: TableState, action: Action) -> bool:
         """Like ``action in legal_actions(state)`` without listing every amount."""
-        if state.actor is None:
+        if state.actor is None or state.pause:
             return False
         if isinstance(action, (Stake, Bet)):
             wanted = Stake if state.phase == STAKE else Bet if state.phase == BET else None
@@ -188,7 +189,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         high = min(state.pot, state.chips[state.actor])
         return min(state.config.min_bet, high), high
 
-    def _step(self, state: TableState, action: Action) -> tuple[TableState, tuple[Event, ...]]:
+    def _step(self, state: TableState, action: Action) -> Step:
         t = Table(state, self.hidden_hands)
         seat = state.actor
         assert seat is not None
@@ -211,7 +212,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         else:
             t.emit("bank_stood", seat=seat, total=effective_total(t.bank_hand))
             self._resolve_bank(t)
-        return t.freeze(), tuple(t.events)
+        return Step(t.freeze(), tuple(t.events), tuple(t.pauses))
 
     def outcome(self, state: TableState) -> Outcome | None:
         """Most chips wins; equal stacks share the win. When the seats started with
@@ -252,7 +253,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             viewer=seat,
             actor=state.actor,
             round=state.round,
-            phase=cast(BankerPhase, state.phase),
+            phase=cast(BankerPhase, ROUND_OVER if state.pause else state.phase),
             over=state.phase == OVER,
             players=players,
             rounds=config.rounds,
@@ -284,6 +285,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             hidden_hands=self.hidden_hands,
             shared_bank_hand=self._shared_bank_hand(config),
             winners=result.winners if result else (),
+            duels=state.duels,
         )
 
     def make_bot(self, level: str) -> Bot:
@@ -394,10 +396,11 @@ class BankerGame(Game[C, TableState, Action, TableView]):
 
     def _end_round(self, t: Table) -> None:
         """Clear the table (every card of the round to the discard pile), close the round."""
-        t.clear_table()
-        t.opponent = None
         t.bank_net += t.results[t.banker]
         t.emit("round_over", round=t.round, banker=t.banker, results=tuple(t.results))
+        t.hold()
+        t.clear_table()
+        t.opponent = None
         self._close_round(t)
 
     def _finish(self, t: Table, reason: str) -> None:

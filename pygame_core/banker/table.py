@@ -10,10 +10,10 @@ cards and chips; the order of play lives in each game's ``rules`` module.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, Protocol
 
-from ..contract import Event
+from ..contract import Event, Pause
 from ..rng import Rng
 from ..values import Value
 from .deck import draw, mask_of
@@ -55,8 +55,10 @@ PLAY = "play"
 BANK = "bank"
 #: The match is over.
 OVER = "over"
+#: A round's end held on the table (a :class:`~pygame_core.contract.Pause` state's view).
+ROUND_OVER = "round_over"
 #: The phases above, as the view types them.
-BankerPhase = Literal["stake", "bet", "play", "bank", "over"]
+BankerPhase = Literal["stake", "bet", "play", "bank", "round_over", "over"]
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -105,6 +107,35 @@ class BankerConfig(Protocol):
 
 
 @dataclass(frozen=True)
+class Duel:
+    """One hand settled this round: the player's cards (face up once settled), the
+    bank's hand it met (empty when it met none: a bust, a 21 paid at once, a bet
+    refunded by a broken bank), the result and the chips it moved. All of it lies face
+    up on the table, so every view shows it."""
+
+    seat: int
+    cards: tuple[int, ...]
+    bank: tuple[int, ...]
+    outcome: str
+    reason: str
+    bet: int
+    paid: int
+    total: int
+    bank_total: int
+
+    @property
+    def chips(self) -> int:
+        """The chips it moved, seen from the player: won, lost, or none (refunded)."""
+        if self.outcome == WON:
+            return self.paid
+        return -self.bet if self.outcome == LOST else 0
+
+
+#: Settlements where the bank's hand met the player's (the others met no bank hand).
+AGAINST_BANK = frozenset({"bank_bust", "higher", "lower", "tie"})
+
+
+@dataclass(frozen=True)
 class TableState:
     """A banker game in progress (the same shape for both games).
 
@@ -146,6 +177,10 @@ class TableState:
     reshuffles: int
     bank_net: int
     history: tuple[Any, ...] = ()
+    #: Every hand settled this round, in the order it was settled.
+    duels: tuple[Duel, ...] = ()
+    #: ``"round"`` in the state of a round's end held on the table (a ``Pause``).
+    pause: str | None = None
 
 
 @dataclass(frozen=True)
@@ -201,6 +236,8 @@ class TableView:
     hidden_hands: bool
     shared_bank_hand: bool
     winners: tuple[int, ...]
+    #: Every hand settled this round with the bank hand it met (:class:`Duel`).
+    duels: tuple[Duel, ...] = ()
 
 
 class Table:
@@ -236,7 +273,9 @@ class Table:
         self.laps = state.laps
         self.reshuffles = state.reshuffles
         self.bank_net = state.bank_net
+        self.duels = state.duels
         self.events: list[Event] = []
+        self.pauses: list[Pause] = []
 
     def freeze(self) -> TableState:
         """The new immutable state (history is appended by ``Game.apply``)."""
@@ -267,7 +306,14 @@ class Table:
             reshuffles=self.reshuffles,
             bank_net=self.bank_net,
             history=s.history,
+            duels=self.duels,
         )
+
+    def hold(self) -> None:
+        """The round's end as it stands now (every hand face up, the pot paid), before
+        the cards go to the discard pile: a :class:`~pygame_core.contract.Pause`."""
+        frozen = replace(self.freeze(), pause="round", actor=None)
+        self.pauses.append(Pause("round", frozen, len(self.events)))
 
     def emit(self, kind: str, *, visible_to: tuple[int, ...] | None = None, **params: Any) -> None:
         """Record an event of this step."""
@@ -312,6 +358,7 @@ class Table:
                     self.emit("player_out", seat=seat, chips=self.chips[seat])
             self.reasons[seat] = ""
             self.results[seat] = 0
+        self.duels = ()
 
     # -- cards -------------------------------------------------------------------------
     def settled_cards(self) -> int:
@@ -422,6 +469,10 @@ class Table:
         self.show(seat)
         self.status[seat] = outcome
         self.reasons[seat] = reason
+        bank_total = 0 if outcome == REFUNDED else effective_total(self.bank_hand)
+        bank = self.bank_hand if reason in AGAINST_BANK else ()
+        total = effective_total(hand)
+        self.duels += (Duel(seat, hand, bank, outcome, reason, bet, paid, total, bank_total),)
         self.emit(
             "settled",
             seat=seat,
@@ -429,8 +480,8 @@ class Table:
             reason=reason,
             bet=bet,
             paid=paid,
-            total=effective_total(hand),
-            bank_total=0 if outcome == REFUNDED else effective_total(self.bank_hand),
+            total=total,
+            bank_total=bank_total,
         )
         return outcome == WON and self.pot == 0
 

@@ -63,7 +63,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..contract import Bot, Event, Game, Outcome, check_seed
+from ..contract import Bot, Event, Game, Outcome, Pause, Step, check_seed, pause_of
 from ..errors import ConfigError
 from ..rng import Rng, RngStream
 
@@ -205,6 +205,8 @@ class Dice21State:
     winners: tuple[int, ...]
     over: bool
     history: tuple[Action, ...] = ()
+    #: ``"round"`` in the state of a round's end held on the table (a :class:`Pause`).
+    pause: str | None = None
 
 
 @dataclass(frozen=True)
@@ -234,7 +236,8 @@ class Dice21View:
     #: The seat to roll or stand (None once the match is over).
     actor: int | None
     round: int
-    phase: Literal["playing", "over"]
+    #: ``"round_over"``: a round's end held on the table (nobody acts; see ``Pause``).
+    phase: Literal["playing", "round_over", "over"]
     over: bool
     config: Dice21Config
     #: Rounds the format plans (1, players or ``rounds``); deciding rounds come after.
@@ -284,6 +287,7 @@ class _Table:
         self.config = state.config
         self.stream = stream
         self.events: list[Event] = []
+        self.pauses: list[Pause] = []
         self.round_no = state.round_no
         self.round_kind: RoundKind = state.round_kind
         self.contenders = state.contenders
@@ -330,6 +334,10 @@ class _Table:
     def emit(self, kind: str, **params: Any) -> None:
         self.events.append(Event.make(kind, **params))
 
+    def hold(self) -> None:
+        """The round's end as it stands now, before the next round clears the table."""
+        self.pauses.append(pause_of("round", self.freeze(), self.events))
+
     # -- a turn ----------------------------------------------------------------------
     @property
     def seat(self) -> int:
@@ -373,6 +381,7 @@ class _Table:
         if not standing:
             self.last_result = RoundResult(self.round_no, "all_bust", (), 0, None, 0)
             self.emit("all_bust_replay", round=self.round_no, pot=self.pot)
+            self.hold()
             self.replays += 1
             self.begin_round(self.contenders, self.start_seat, self.round_kind)
             return
@@ -398,6 +407,7 @@ class _Table:
             self.emit("round_won", seat=winners[0], total=total, reason=reason)
         paid = self.pay_pot(winners)
         self.last_result = RoundResult(self.round_no, reason, winners, total, rolloff, paid)
+        self.hold()
         self.after_round()
 
     def pay_pot(self, winners: tuple[int, ...]) -> int:
@@ -556,8 +566,8 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
         return table.freeze()
 
     def current_player(self, state: Dice21State) -> int | None:
-        """The seat to act, or ``None`` once the match is over."""
-        return None if state.over else state.order[state.turn]
+        """The seat to act, or ``None`` once the match is over (or in a held moment)."""
+        return None if state.over or state.pause else state.order[state.turn]
 
     def legal_actions(self, state: Dice21State) -> tuple[Action, ...]:
         """``(Roll(),)`` on a fresh turn, ``(Roll(), Stop())`` after a throw."""
@@ -566,13 +576,13 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
             return ()
         return (ROLL, STOP) if state.throws[seat] else (ROLL,)
 
-    def _step(self, state: Dice21State, action: Action) -> tuple[Dice21State, tuple[Event, ...]]:
+    def _step(self, state: Dice21State, action: Action) -> Step:
         table = _Table(state, state.rng.stream())
         if isinstance(action, Roll):
             table.roll()
         else:
             table.stop()
-        return table.freeze(), tuple(table.events)
+        return Step(table.freeze(), tuple(table.events), tuple(table.pauses))
 
     def outcome(self, state: Dice21State) -> Outcome | None:
         """Winners (several when shared) and chips, or rounds won without chips."""
@@ -592,7 +602,7 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
             viewer=seat,
             actor=self.current_player(state),
             round=state.round_no,
-            phase="over" if state.over else "playing",
+            phase="over" if state.over else "round_over" if state.pause else "playing",
             over=state.over,
             config=config,
             rounds_planned=planned[config.match],
@@ -616,7 +626,7 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
             last_throw_seat=state.last_throw_seat,
             best_total=best,
             best_holders=standing.count(best) if best else 0,
-            to_play_after=0 if state.over else len(state.order) - state.turn - 1,
+            to_play_after=0 if state.over or state.pause else len(state.order) - state.turn - 1,
             last_result=state.last_result,
             start_rolloff=state.start_rolloff,
             winners=state.winners,

@@ -58,7 +58,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..contract import Bot, Event, Game, Outcome, check_seed
+from ..contract import Bot, Event, Game, Outcome, Pause, Step, check_seed, pause_of
 from ..errors import ConfigError
 from ..rng import Rng, RngStream
 
@@ -205,6 +205,8 @@ class Dice41State:
     last_result: RoundResult | None = None
     over: bool = False
     history: tuple[Keep, ...] = ()
+    #: ``"round"`` in the state of a round's end held on the table (a :class:`Pause`).
+    pause: str | None = None
 
 
 SeatStatus = Literal["out", "waiting", "throwing", "done", "not_qualified"]
@@ -225,7 +227,8 @@ class Dice41View:
     viewer: int | None
     actor: int | None
     round: int
-    phase: Literal["throwing", "over"]
+    #: ``"round_over"``: a round's end held on the table (nobody acts; see ``Pause``).
+    phase: Literal["throwing", "round_over", "over"]
     over: bool
     players: int
     rounds: int | None
@@ -263,6 +266,7 @@ class _Builder:
         self._pending: dict[str, Any] = {}
         self.stream: RngStream = state.rng.stream()
         self.events: list[Event] = []
+        self.pauses: list[Pause] = []
 
     @property
     def state(self) -> Dice41State:
@@ -277,9 +281,13 @@ class _Builder:
     def update(self, **changes: Any) -> None:
         self._pending.update(changes)
 
-    def done(self) -> tuple[Dice41State, tuple[Event, ...]]:
+    def hold(self) -> None:
+        """The round's end as it stands now, before the next round clears the table."""
+        self.pauses.append(pause_of("round", self.state, self.events))
+
+    def done(self) -> Step:
         self.update(rng=self.stream.freeze())
-        return self.state, tuple(self.events)
+        return Step(self.state, tuple(self.events), tuple(self.pauses))
 
 
 def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
@@ -331,16 +339,17 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         )
         step = _Builder(state)
         self._begin_round(step, start_seat=0)
-        return step.done()[0]
+        step.done()
+        return step.state
 
     # -- queries -------------------------------------------------------------------------
     def current_player(self, state: Dice41State) -> int | None:
-        """The seat throwing, or ``None`` once the match is over."""
-        return None if state.over else state.order[state.turn]
+        """The seat throwing, or ``None`` once the match is over (or in a held moment)."""
+        return None if state.over or state.pause else state.order[state.turn]
 
     def legal_actions(self, state: Dice41State) -> tuple[Keep, ...]:
         """One :class:`Keep` per distinct value among the dice just thrown."""
-        if state.over:
+        if state.over or state.pause:
             return ()
         return tuple(_KEEPS[v] for v in sorted(set(state.dice)))
 
@@ -364,7 +373,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
             viewer=seat,
             actor=current,
             round=state.round_no,
-            phase="over" if state.over else "throwing",
+            phase="over" if state.over else "round_over" if state.pause else "throwing",
             over=state.over,
             players=config.players,
             rounds=config.rounds,
@@ -397,7 +406,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
             return "out"
         if score is not None:
             return "done" if score else "not_qualified"
-        if not state.over and state.order[state.turn] == seat:
+        if not state.over and not state.pause and state.order[state.turn] == seat:
             return "throwing"
         return "waiting"
 
@@ -423,7 +432,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         return {"rounds": state.round_no, "tie_replays": state.replays}
 
     # -- the step ------------------------------------------------------------------------
-    def _step(self, state: Dice41State, action: Keep) -> tuple[Dice41State, tuple[Event, ...]]:
+    def _step(self, state: Dice41State, action: Keep) -> Step:
         step = _Builder(state)
         seat = state.order[state.turn]
         throw = len(state.kept[seat]) + 2
@@ -485,6 +494,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         if len(leaders) > 1 and (config.tie == "replay" or top == 0):
             step.emit("tie_replay", seats=leaders, score=top, pot=state.pot, round=state.round_no)
             self._record(step, "tie_replay", leaders, top, 0, 0)
+            step.hold()
             step.update(replay=state.replay + 1, replays=state.replays + 1)
             self._play_round(step)
             return
@@ -516,6 +526,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
             )
             kind = "shared"
         self._record(step, kind, leaders, top, share, doubling)
+        step.hold()
         if self._match_ends(step.state):
             step.update(over=True)
             result = self.outcome(step.state)

@@ -76,7 +76,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, cast
 
 from ..cards import ACE, is_card, rank
-from ..contract import Bot, Event, Game, Outcome, check_seed
+from ..contract import Bot, Event, Game, Outcome, Step, check_seed, pause_of
 from ..errors import ConfigError
 from ..rng import Rng
 from ..values import Value
@@ -233,7 +233,9 @@ class DealResult(Value):
 
 
 #: The phases of a match (see :class:`TwentyOneState`).
-TwentyOnePhase = Literal["exchange_choice", "exchange", "play", "over"]
+TwentyOnePhase = Literal[
+    "exchange_choice", "exchange", "play", "trick_over", "deal_over", "over"
+]
 
 
 @dataclass(frozen=True)
@@ -267,6 +269,10 @@ class TwentyOneState:
     scores: tuple[int, ...]
     last_deal: DealResult | None
     history: tuple[Action, ...] = ()
+    #: ``"trick"`` or ``"deal"`` in the state of a trick's (deal's) end held on the
+    #: table (a :class:`~pygame_core.contract.Pause`; its view's phase is
+    #: ``"trick_over"`` or ``"deal_over"``).
+    pause: str | None = None
 
 
 @dataclass(frozen=True)
@@ -362,12 +368,12 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
 
     # -- queries ---------------------------------------------------------------------
     def current_player(self, state: TwentyOneState) -> int | None:
-        """The seat to act, ``None`` once the match is over."""
-        return None if state.phase == "over" else state.turn
+        """The seat to act, ``None`` once the match is over (or in a held moment)."""
+        return None if state.phase == "over" or state.pause else state.turn
 
     def legal_actions(self, state: TwentyOneState) -> tuple[Action, ...]:
         """Every legal action of the seat to act, in a fixed order."""
-        if state.phase == "over":
+        if state.phase == "over" or state.pause:
             return ()
         if state.phase == "exchange_choice":
             return (OpenExchange(), RefuseExchange())
@@ -403,11 +409,12 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
         """What ``seat`` may see: its own hand and swaps, public counts and plays."""
         own = seat is not None and 0 <= seat < state.config.players
         over = state.phase == "over"
+        phase = f"{state.pause}_over" if state.pause else state.phase
         return TwentyOneView(
             viewer=seat if own else None,
-            actor=None if over else state.turn,
+            actor=self.current_player(state),
             round=state.deal,
-            phase=cast(TwentyOnePhase, state.phase),
+            phase=cast(TwentyOnePhase, phase),
             over=over,
             config=state.config,
             dealer=state.dealer,
@@ -450,25 +457,23 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
         elif state.phase in ("exchange_choice", "exchange"):
             if sizes != [HAND_SIZE] * state.config.players:
                 raise AssertionError("every hand holds seven cards during the exchange")
-        elif min(sizes) < 1 or sizes[state.turn] < 2:
+        elif min(sizes) < 1 or (sizes[state.turn] < 2 and not state.pause):
             raise AssertionError("nobody plays a last card")
         if any(h != tuple(sorted(h)) for h in state.hands):
             raise AssertionError("hands are kept sorted")
 
     # -- transitions -----------------------------------------------------------------
-    def _step(
-        self, state: TwentyOneState, action: Action
-    ) -> tuple[TwentyOneState, tuple[Event, ...]]:
+    def _step(self, state: TwentyOneState, action: Action) -> Step:
         """Apply a legal action."""
         seat = state.turn
         if isinstance(action, OpenExchange):
             opened = dataclasses.replace(state, exchange="open", phase="exchange")
-            return opened, (Event.make("exchange_opened", seat=seat),)
+            return Step(opened, (Event.make("exchange_opened", seat=seat),))
         if isinstance(action, RefuseExchange):
             refused = dataclasses.replace(state, exchange="refused", phase="play")
-            return refused, (Event.make("exchange_refused", seat=seat),)
+            return Step(refused, (Event.make("exchange_refused", seat=seat),))
         if isinstance(action, Swap):
-            return _swap(state, action.cards)
+            return Step(*_swap(state, action.cards))
         if isinstance(action, Play):
             return _trick_turn(state, "play", action.cards)
         if isinstance(action, Discard):
@@ -593,9 +598,7 @@ def _swap(
     return new, tuple(events)
 
 
-def _trick_turn(
-    state: TwentyOneState, kind: str, cards: tuple[int, ...]
-) -> tuple[TwentyOneState, tuple[Event, ...]]:
+def _trick_turn(state: TwentyOneState, kind: str, cards: tuple[int, ...]) -> Step:
     """A lead, follow, discard or pass by the seat to act; ends the trick or deal if due."""
     config = state.config
     seat = state.turn
@@ -627,14 +630,13 @@ def _trick_turn(
             break
         if len(hands[nxt]) >= 2:
             new = dataclasses.replace(state, hands=hands, trick=trick, turn=nxt)
-            return new, tuple(events)
+            return Step(new, tuple(events))
     return _end_trick(dataclasses.replace(state, hands=hands, trick=trick), events)
 
 
-def _end_trick(
-    state: TwentyOneState, events: list[Event]
-) -> tuple[TwentyOneState, tuple[Event, ...]]:
-    """Close the complete trick; the winner (or the next able seat) leads, or the deal ends."""
+def _end_trick(state: TwentyOneState, events: list[Event]) -> Step:
+    """Close the complete trick; the winner (or the next able seat) leads, or the deal
+    ends. The complete trick is held on the table (a pause) before it is cleared."""
     trick = state.trick
     assert trick is not None
     n = state.config.players
@@ -647,15 +649,16 @@ def _end_trick(
                 Event.make("trick_won", seat=trick.top_seat, cards=winning, next_leader=nxt)
             )
             new = dataclasses.replace(state, tricks=tricks, trick=None, turn=nxt)
-            return new, tuple(events)
+            return Step(new, tuple(events), (pause_of("trick", state, events),))
     events.append(Event.make("trick_won", seat=trick.top_seat, cards=winning, next_leader=-1))
-    return _end_deal(dataclasses.replace(state, tricks=tricks, trick=None), events)
+    held = pause_of("trick", state, events)
+    end = _end_deal(dataclasses.replace(state, tricks=tricks, trick=None), events)
+    return Step(end.state, end.events, (held, *end.pauses))
 
 
-def _end_deal(
-    state: TwentyOneState, events: list[Event]
-) -> tuple[TwentyOneState, tuple[Event, ...]]:
-    """Reveal and score the last cards; start the next deal or end the match."""
+def _end_deal(state: TwentyOneState, events: list[Event]) -> Step:
+    """Reveal and score the last cards; start the next deal or end the match (the
+    scored deal is held on the table first, a pause)."""
     config = state.config
     last_cards = tuple(h[0] for h in state.hands)
     points = deal_points(last_cards, config)
@@ -665,11 +668,12 @@ def _end_deal(
     events.append(Event.make("deal_scored", points=points, totals=totals, best=best))
     result = DealResult(state.deal, state.dealer, last_cards, points, totals)
     scored = dataclasses.replace(state, scores=totals, last_deal=result)
+    held = (pause_of("deal", scored, events),)
     if max(totals) >= config.target:
         events.append(Event.make("match_over", winners=_winners(totals), totals=totals))
-        return dataclasses.replace(scored, phase="over", turn=-1), tuple(events)
+        return Step(dataclasses.replace(scored, phase="over", turn=-1), tuple(events), held)
     new, deal_events = _start_deal(scored, (state.dealer + 1) % config.players)
-    return new, (*events, *deal_events)
+    return Step(new, (*events, *deal_events), held)
 
 
 def _replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
