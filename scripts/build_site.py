@@ -275,14 +275,14 @@ def static_homes() -> str:
     Python's first render then replaces it with the same markup."""
     sys.path.insert(0, str(ROOT))
     try:
-        from pygame_core.registry import game_ids
+        from web.games import all_uis
         from web.i18n import Translator
         from web.screens.home import HomeData, render_home
     finally:
         sys.path.remove(str(ROOT))
     blocks = []
     for lang in LANGUAGES:
-        markup = render_home(Translator(lang), game_ids(), HomeData())
+        markup = render_home(Translator(lang), all_uis(), HomeData())
         if "</template" in markup.lower():
             raise BuildError("the home screen's markup would end its <template> early")
         blocks.append(f'<template id="home-{lang}">{markup}</template>')

@@ -64,35 +64,69 @@ def import_everything() -> list[str]:
     return names
 
 
-def review_once(session: Any, saved_id: str, tr: Any, new_state: Any, render_review: Any) -> None:
-    """A finished match reviewed (every rating, the replay) and its screen drawn."""
+class ClosurePage:
+    """The page port the app draws on here: it keeps nothing but the markup."""
+
+    markup = ""
+
+    def mount(self, markup: str, new_screen: bool) -> None:
+        self.markup = markup
+
+    def announce(self, text: str) -> None: ...
+
+    def set_language(self, lang: str, title: str) -> None: ...
+
+    def download(self, filename: str, text: str) -> None: ...
+
+    def show_address(self, address: str, push: bool) -> None: ...
+
+    def go_back(self) -> None: ...
+
+    def call_later(self, seconds: float, callback: Any) -> None: ...
+
+    def now_ms(self) -> int:
+        return 1_000
+
+    def new_seed(self) -> int:
+        return 1
+
+    def device_facts(self) -> tuple[str, int, bool]:
+        return ("Mozilla/5.0", 0, False)
+
+    def ask_to_persist(self, on_answer: Any) -> None: ...
+
+
+def review_once(app: Any, session: Any, saved_id: str) -> None:
+    """A finished match reviewed (every rating) and every step of its replay drawn."""
     from pygame_core.review import iter_review
+    from web.controllers.review import new_state, replay_frame
+    from web.screens.review import render_review
 
     state = new_state(saved_id, session)
-    for step in iter_review(state.match(), seats=state.people, seed=1):
+    for step in iter_review(state.match, seats=state.people, seed=1):
         state.progress(step)
-    render_review(tr, state)
+    for index in range(len(state.match.states)):
+        state.frame = index
+        render_review(app.tr, state, replay_frame(state))
 
 
-def play_everything(book: Any, stats: Any) -> int:
-    """Every game x preset x bot level, played by bots, drawn and coached at every step,
-    saved and reloaded. Returns how many actions were played."""
+def play_everything(store: Any) -> int:
+    """Every game x preset x bot level, played by bots at the app's own table (drawn
+    and coached at every step, every held moment seen), saved and reloaded, reviewed.
+    Returns how many actions were played."""
     from pygame_core import BOT_LEVELS, get_game
     from pygame_core.registry import game_ids
-    from web.eventtext import log_lines
-    from web.games import get_ui
-    from web.handoff import table_eyes
+    from web.app import App
     from web.i18n import LANGUAGES, Translator
-    from web.review import new_state
-    from web.screens.play import PlayOptions
-    from web.screens.review import render_review
     from web.session import GameSession, Seat
 
+    app = App(store, "en", ClosurePage())
+    play = app.play
+    play.coach = True
     translators = [Translator(lang) for lang in LANGUAGES]
     played = 0
     for game_id in game_ids():
         game = get_game(game_id)
-        ui = get_ui(game_id)
         for preset in game.presets:
             for level in BOT_LEVELS:
                 players = min(max(game.min_players, 3), game.max_players)
@@ -102,16 +136,18 @@ def play_everything(book: Any, stats: Any) -> int:
                 session = GameSession.start(
                     game_id, config, [Seat("Ada", "human"), *bots], played + 1
                 )
+                saved_id = app.ctx.book.fresh_id(session.state.seed)
+                play.enter(session, saved_id, 0, 1_000)
+                app.show("play")
                 slow = (game_id, level) == ("twentyone", "expert")
                 limit = SLOW_BOT_ACTIONS if slow else MAX_ACTIONS
-                saved_id = book.fresh_id(session.state.seed)
                 for step in range(limit):
-                    eyes = table_eyes(session, None)
-                    opts = PlayOptions(coach=True, viewer=eyes.viewer, cover=eyes.cover)
-                    for tr in translators if step == 0 else translators[:1]:
-                        ui.render_play(tr, session, opts)
-                    if session.current is not None:
-                        ui.coach(session.view(session.current), session.legal())
+                    for tr in translators if step == 0 else translators[step % 4 : step % 4 + 1]:
+                        app.ctx.tr = tr
+                        play.markup()
+                    if play.held:
+                        play.do_moment_seen({})
+                        continue
                     if session.over:
                         break
                     if session.is_bot_turn():
@@ -121,24 +157,20 @@ def play_everything(book: Any, stats: Any) -> int:
                         seat = session.current
                         bot = game.make_bot(level)
                         action = bot.choose(session.view(seat), session.legal(), step)
-                    events = session.act(action)
-                    log_lines(events, 0, game_id, session.names(), translators[step % 4])
+                    play.perform(action)
                     played += 1
                     if step == 0:
-                        # Saved and loaded as a match in progress, as a reload does.
-                        book.save(saved_id, session, 0, 1_000 + played, 1_000)
-                        book.load(saved_id)
-                # Saved once more: a finished match moves to the history.
-                book.save(saved_id, session, book.revision(saved_id), 2_000 + played, 1_000)
+                        # Loaded as a match in progress, as a reload does.
+                        app.ctx.book.load(saved_id)
                 if session.over:
-                    stats.record(saved_id, session)
-                    review_once(session, saved_id, translators[0], new_state, render_review)
+                    review_once(app, session, saved_id)
     return played
 
 
 def other_screens(book: Any, stats: Any) -> None:
     """Setup, rules and home screens in every language; the rules pages' figures."""
     from pygame_core.registry import game_ids
+    from web.games import all_uis
     from web.i18n import LANGUAGES, Translator
     from web.rulesfigures import figures
     from web.screens.home import HomeData, render_home
@@ -151,7 +183,7 @@ def other_screens(book: Any, stats: Any) -> None:
         saved, unreadable = book.overview()
         history, bad = book.history()
         data = HomeData(saved, [*unreadable, *bad], history, stats.table(), "n", None, 10_000)
-        render_home(tr, game_ids(), data)
+        render_home(tr, all_uis(), data)
         for game_id in game_ids():
             draft = new_draft(game_id, default_names("Ada", "Bot {n}", 2))
             validate(draft)
@@ -194,7 +226,7 @@ async def run() -> int:
     import_everything()
     store = DictStore()
     book, stats = SaveBook(store), Stats(store)
-    played = play_everything(book, stats)
+    played = play_everything(store)
     other_screens(book, stats)
     saves_round_trip(book)
     browser_storage()

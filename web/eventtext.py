@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from pygame_core import Event
-from web.games import get_ui
 from web.i18n import Translator
 from web.table.cards import card_text
 
@@ -61,9 +60,12 @@ def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
     return value
 
 
-def describe(event: Event, game_id: str, names: Sequence[str], tr: Translator) -> str | None:
-    """The log line of ``event``, or None if the event is not worth a line."""
-    bases = [f"event.{family}.{event.kind}" for family in get_ui(game_id).text_families]
+def describe(
+    event: Event, families: Sequence[str], names: Sequence[str], tr: Translator
+) -> str | None:
+    """The log line of ``event``, or None if the event is not worth a line; its text is
+    looked up in ``families`` (``event.<family>.<kind>``), most specific first."""
+    bases = [f"event.{family}.{event.kind}" for family in families]
     keys = [f"{base}.{event.get(p)}" for base in bases for p in VARIANT_PARAMS if event.get(p)]
     for key in [*keys, *bases]:
         if tr.has(key):
@@ -73,13 +75,17 @@ def describe(event: Event, game_id: str, names: Sequence[str], tr: Translator) -
 
 
 def log_lines(
-    events: Sequence[Event], viewer: int | None, game_id: str, names: Sequence[str], tr: Translator
+    events: Sequence[Event],
+    viewer: int | None,
+    families: Sequence[str],
+    names: Sequence[str],
+    tr: Translator,
 ) -> list[str]:
     """The lines ``viewer`` may read, oldest first."""
     lines = []
     for event in events:
         if event.visible_for(viewer):
-            text = describe(event, game_id, names, tr)
+            text = describe(event, families, names, tr)
             if text:
                 lines.append(text)
     return lines

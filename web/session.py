@@ -2,23 +2,28 @@
 
 Pure Python (no browser), so it is tested under pytest. The rules live in
 ``pygame_core``; this object only keeps the state, asks bots for their moves, and
-collects the events for the log. The log is never stored: it is rebuilt by replaying
-the saved actions, which gives back exactly the same events.
+collects the events for the log, and where each held moment of the match ended
+(:class:`pygame_core.Pause`). The log is never stored: it is rebuilt by replaying the
+saved actions, which gives back exactly the same events. Each event is worded once per
+reader and language: the log grows as the match does.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from pygame_core import BOT_LEVELS, Event, Game, get_game
+from pygame_core import BOT_LEVELS, Event, Game, Pause, get_game
+from web.eventtext import log_lines
+
+if TYPE_CHECKING:
+    from web.games.base import GameUI
+    from web.i18n import Translator
 
 SeatKind = Literal["human", "easy", "medium", "expert"]
 SEAT_KINDS: tuple[SeatKind, ...] = ("human", *BOT_LEVELS)  # type: ignore[assignment]
 MAX_NAME = 32
-#: Events kept for the log on screen (older ones scroll away).
-LOG_LIMIT = 200
 
 
 @dataclass(frozen=True)
@@ -41,17 +46,35 @@ def bot_seed(seed: int, step: int) -> int:
 
 @dataclass
 class GameSession:
-    """One match: game, state, seats and the events so far."""
+    """One match: game, its UI, state, seats and the events so far."""
 
     game: Game[Any, Any, Any, Any]
     state: Any
     seats: tuple[Seat, ...]
+    #: Every event of the match so far, in order.
     events: list[Event] = field(default_factory=list)
     #: The events of the most recent action (for animations).
     fresh: tuple[Event, ...] = ()
+    #: The moments the most recent action passed through (a round's end ...).
+    pauses: tuple[Pause, ...] = ()
+    #: Where each moment of the match ended: its index in ``events``.
+    pause_marks: list[int] = field(default_factory=list)
     #: Whether the review shows everyone's hidden cards once the match is over (the
-    #: players' choice at setup; see web/review.py for why this is the default).
+    #: players' choice at setup; see web/controllers/review.py for why this is the
+    #: default).
     reveal_after: bool = True
+    #: The log as worded so far, per (language, reader): its lines, and how many lines
+    #: the first ``n`` events gave, for every ``n`` read so far.
+    _log: dict[tuple[str, int | None], tuple[list[str], list[int]]] = field(
+        default_factory=dict, repr=False
+    )
+    #: The game's UI (:mod:`web.games`), found once.
+    ui: GameUI = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        from web.games import get_ui
+
+        self.ui = get_ui(self.game.id)
 
     @classmethod
     def start(cls, game_id: str, config: Any, seats: Sequence[Seat], seed: int) -> GameSession:
@@ -70,6 +93,7 @@ class GameSession:
         for action in state.history:
             session.act(action)
         session.fresh = ()
+        session.pauses = ()
         if session.state != state:
             raise ValueError("the replay does not reach the saved state")
         return session
@@ -107,12 +131,33 @@ class GameSession:
         return self.game.view(self.state, seat)
 
     def act(self, action: Any) -> tuple[Event, ...]:
-        """Apply ``action`` (IllegalActionError if it is not legal) and log its events."""
-        self.state, events = self.game.apply(self.state, action)
-        self.fresh = events
-        self.events.extend(events)
-        del self.events[:-LOG_LIMIT]
-        return events
+        """Apply ``action`` (IllegalActionError if it is not legal), log its events and
+        note the moments it passed through."""
+        step = self.game.apply_paused(self.state, action)
+        before = len(self.events)
+        self.state, self.fresh, self.pauses = step
+        self.events.extend(step.events)
+        self.pause_marks.extend(before + pause.events for pause in step.pauses)
+        return step.events
+
+    def moment_events(self, pause: Pause) -> tuple[Event, ...]:
+        """The story of a moment of the most recent action: every event since the
+        moment before it (or the match's start) up to its end."""
+        end = len(self.events) - len(self.fresh) + pause.events
+        start = max((m for m in self.pause_marks if m < end), default=0)
+        return tuple(self.events[start:end])
+
+    def log_lines(
+        self, viewer: int | None, tr: Translator, upto: int | None = None
+    ) -> tuple[str, ...]:
+        """The log ``viewer`` may read, in ``tr``'s language, oldest first (of the first
+        ``upto`` events, or all): only the events since the last call are worded."""
+        lines, counts = self._log.setdefault((tr.lang, viewer), ([], [0]))
+        families, names = self.ui.text_families, self.names()
+        for event in self.events[len(counts) - 1 :]:
+            lines += log_lines((event,), viewer, families, names, tr)
+            counts.append(len(lines))
+        return tuple(lines if upto is None else lines[: counts[upto]])
 
     def bot_action(self) -> Any:
         """The action the bot in the current seat chooses (from its own view only)."""

@@ -12,7 +12,8 @@ list only what the variant leaves open (amounts, the match's length, the other h
 rules), starting from the variant's values. A rule choice no preset makes (Tjugoett's
 "a hand against each") is a variant of its own (:func:`variants`). Twenty One's
 presets are one variant of scoring each and three house rules, so there the variant
-decides only the scoring and the house rules stay switches (:data:`VARIANT_FIELDS`).
+decides only the scoring and the house rules stay switches (its UI's
+``variant_fields``).
 """
 
 from __future__ import annotations
@@ -37,7 +38,8 @@ class SetupDraft:
     preset: str
     options: Mapping[str, Any]
     errors: Mapping[str, str] = field(default_factory=dict)
-    #: The review shows everyone's hidden cards after the match (see web/review.py).
+    #: The review shows everyone's hidden cards after the match (see
+    #: web/controllers/review.py).
     reveal_after: bool = True
 
     @property
@@ -63,17 +65,15 @@ def default_names(default_name: str, bot_name: str, count: int) -> tuple[Seat, .
     return tuple(seats)
 
 
-#: Games whose variant decides fewer rules than the presets differ in (the rest are
-#: switches a person may combine): Twenty One's presets ``no_exchange``, ``pass`` and
-#: ``low_ace`` are each one house rule of the classic game.
-VARIANT_FIELDS: Mapping[str, tuple[str, ...]] = MappingProxyType({"twentyone": ("scoring",)})
-
-
 @cache
 def variant_fields(game_id: str) -> frozenset[str]:
-    """The options the variant buttons decide (and the options list does not show)."""
-    if game_id in VARIANT_FIELDS:
-        return frozenset(VARIANT_FIELDS[game_id])
+    """The options the variant buttons decide (and the options list does not show):
+    the rule choices the presets differ in, unless the game's UI names fewer (Twenty
+    One's presets ``no_exchange``, ``pass`` and ``low_ace`` are each one house rule of
+    the classic game: a person may combine them)."""
+    named = get_ui(game_id).variant_fields
+    if named:
+        return frozenset(named)
     presets = _preset_options(game_id)
     return frozenset(
         f.name

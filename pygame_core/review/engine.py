@@ -12,10 +12,11 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from fractions import Fraction
 from typing import Any, Protocol
 
-from ..contract import Game
+from ..contract import Game, Step
 from ..registry import get_game
 from ..saves import from_data, from_json
 from .model import Decision, MatchReview, Number, ReviewProgress, SeatReview
@@ -45,12 +46,37 @@ _Steps = Callable[[Spot, int, int], Generator[None, None, Decision | None]]
 
 @dataclass(frozen=True)
 class Match:
-    """A match as the save format keeps it: the game, config, seed and actions."""
+    """A match as the save format keeps it: the game, config, seed and actions.
+
+    :attr:`states` and :attr:`steps` replay it through the rules once, on first use,
+    and keep what they found: the review and the replay of one match share them.
+    """
 
     game: Game[Any, Any, Any, Any]
     config: Any
     seed: int
     actions: tuple[Any, ...]
+
+    @cached_property
+    def _played(self) -> tuple[tuple[Any, ...], tuple[Step, ...]]:
+        state = self.game.new_game(self.config, self.seed)
+        states, steps = [state], []
+        for action in self.actions:
+            step = self.game.apply_paused(state, action)
+            state = step.state
+            states.append(state)
+            steps.append(step)
+        return tuple(states), tuple(steps)
+
+    @property
+    def states(self) -> tuple[Any, ...]:
+        """Every state of the match: ``states[i]`` after the first ``i`` actions."""
+        return self._played[0]
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        """What each action did: ``steps[i]`` the events and moments of action ``i``."""
+        return self._played[1]
 
 
 #: What :func:`load_match` accepts: a core save document (JSON text or parsed data,
@@ -74,10 +100,9 @@ def load_match(match: MatchInput) -> Match:
         if not isinstance(config, game.config_type):
             config = game.config_from_dict(config)
         parsed = tuple(game.action_from_dict(a) if isinstance(a, dict) else a for a in actions)
-        state = game.new_game(config, seed)
-        for action in parsed:
-            state, _ = game.apply(state, action)
-        return Match(game, config, seed, parsed)
+        loaded = Match(game, config, seed, parsed)
+        loaded.states  # noqa: B018 (replayed now: an illegal action raises here, once)
+        return loaded
     if isinstance(match, (str, bytes)):
         game, state = from_json(match)
     else:
@@ -156,14 +181,14 @@ def iter_review(
             raise ValueError(f"no seat {seat!r} in a match of {players} players")
     rate = _rater_steps(game.id)
     spots: list[Spot] = []
-    state = game.new_game(loaded.config, loaded.seed)
     for index, action in enumerate(loaded.actions):
-        actor = game.current_player(state)
+        before = loaded.states[index]
+        actor = game.current_player(before)
         if actor in wanted:
             spots.append(
-                Spot(index, actor, game.view(state, actor), game.legal_actions(state), action)
+                Spot(index, actor, game.view(before, actor), game.legal_actions(before), action)
             )
-        state, _ = game.apply(state, action)
+    state = loaded.states[-1]
     yield ReviewProgress(0, len(spots))
     decisions: list[Decision] = []
     for done, spot in enumerate(spots, 1):

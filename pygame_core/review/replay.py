@@ -97,13 +97,9 @@ def replay_frames(match: MatchInput, viewer: int | None = None, reveal_all: bool
         isinstance(viewer, bool) or not isinstance(viewer, int) or not 0 <= viewer < players
     ):
         raise ValueError(f"no seat {viewer!r} in a match of {players} players")
-    state = game.new_game(loaded.config, loaded.seed)
-    states = [state]
-    caused: list[tuple[Event, ...]] = [()]
-    for action in loaded.actions:
-        state, events = game.apply(state, action)
-        states.append(state)
-        caused.append(events)
+    states = loaded.states
+    caused: list[tuple[Event, ...]] = [(), *(step.events for step in loaded.steps)]
+    state = states[-1]
     if reveal_all and not game.is_over(state):
         raise ValueError("hidden cards are shown to everyone only once the match is over")
     own_hand = _OWN_HAND.get(game.id)

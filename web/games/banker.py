@@ -1,4 +1,5 @@
-"""What the UIs of the two banker games share (Tjueett and Tjugoett)."""
+"""What the UIs of the two banker games share (Tjueett and Tjugoett): the stake and bet
+stepper, the face-down card, the bank's hand, and the round's duels at its end."""
 
 from __future__ import annotations
 
@@ -6,18 +7,25 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from pygame_core.banker import TARGET, Bet, Draw, Stake, Stand
+from pygame_core.banker.table import facing_seats
 from pygame_core.cards import make_card
-from web.games.base import GameUI
-from web.markup import Markup, h
-from web.svg import card_face
-from web.table.art import card_back
+from web.games.base import GameUI, move_button
+from web.i18n import percent
+from web.markup import Child, Markup, classes, h
+from web.screens import common
+from web.screens.cards import HIDDEN, card_name, hand
+from web.screens.common import button
+from web.screens.play import SeatLine, moment_lines
+from web.screens.tablescene import Picture
+from web.table import art
 
 if TYPE_CHECKING:
+    from pygame_core.banker.table import Duel
     from web.coach import BankerAdvice
+    from web.frame import Frame
     from web.i18n import Translator
     from web.rulesfigures import Figure
-    from web.screens.play import PlayOptions
-    from web.session import GameSession
 
 #: The example hands of the banker games' bust figures: (total, cards as named in
 #: :func:`pygame_core.cards.parse_card`). No aces, so each total is unambiguous.
@@ -26,13 +34,280 @@ BANKER_HANDS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (16, ("10S", "6H")),
     (18, ("10S", "8H")),
 )
+#: Events whose lines are shown on the table as they happen (payouts, the bank moving).
+PAYOUT_EVENTS = frozenset(
+    {"settled", "bank_broken", "bank_taken", "bank_passed", "reshuffled", "round_over"}
+)
+#: A card's width in the list of the round's hands (the felt shows them larger).
+DUEL_CARD_W = 30
+
+
+def final_figure(tr: Translator, chips: int, score: int, kind: str) -> str:
+    """A seat's line at the end: its chips, and what it gained when that decided."""
+    if kind == "gain":
+        return tr.t("banker.final_gain", chips=chips, gain=f"{score:+d}")
+    return str(chips)
+
+
+def fresh_cards(frame: Frame, seat: int) -> int:
+    """How many cards ``seat`` (or the bank, for the banker's seat) just received."""
+    return sum(
+        1
+        for e in frame.fresh
+        if e.kind in ("dealt", "bank_dealt", "dealt_down") and e.get("seat") == seat
+    )
+
+
+def amount_panel(tr: Translator, frame: Frame, action: str) -> Markup:
+    """A bounded stepper for a stake or a bet, with the bounds explained when reached."""
+    view = frame.view
+    low, high = view.min_amount, view.max_amount
+    amount = min(max(frame.display.amount, low), high)
+    notes = []
+    if amount >= high:
+        notes.append(tr.t(f"banker.{action}_max", max=high, pot=view.pot))
+    if amount <= low:
+        notes.append(tr.t(f"banker.{action}_min", min=low))
+    move = Stake(amount) if action == "stake" else Bet(amount)
+    return h(
+        "div",
+        {"class": "stepper", "role": "group", "aria-labelledby": "amount-label"},
+        h("span", {"class": "field-label", "id": "amount-label"}, tr.t(f"banker.{action}_label")),
+        h(
+            "div",
+            {"class": "stepper-row"},
+            button(
+                "−",
+                "amount",
+                kind="round",
+                focus="amount-down",
+                disabled=amount <= low,
+                title=tr.t("banker.less"),
+                delta="-1",
+            ),
+            h("output", {"class": "amount", "aria-live": "polite", "id": "amount"}, str(amount)),
+            button(
+                "+",
+                "amount",
+                kind="round",
+                focus="amount-up",
+                disabled=amount >= high,
+                title=tr.t("banker.more"),
+                delta="1",
+            ),
+        ),
+        h("p", {"class": "hint", "id": "amount-note"}, " ".join(notes)) if notes else None,
+        move_button(
+            tr,
+            frame,
+            tr.t(f"banker.{action}"),
+            move,
+            kind="primary big",
+            focus=f"do-{action}",
+            autofocus=True,
+        ),
+    )
+
+
+def advice_sentence(tr: Translator, advice: BankerAdvice, names: Sequence[str]) -> str:
+    """What to do and why, in one sentence ("Stand: one more card takes you over 21
+    62 % of the time.")."""
+    lang = tr.lang
+    if advice.best in ("bet_more", "bet_least"):
+        return tr.t(f"coach.banker_{advice.best}")
+    bust = advice.bust
+    chance = percent(bust, lang) if bust is not None else ""
+    total = advice.total
+    if advice.beats:
+        # the banker: the hand most likely to beat the bank's total now
+        seat = max(sorted(advice.beats), key=lambda s: advice.beats[s])
+        said = {
+            "name": names[seat],
+            "total": total,
+            "beat": percent(advice.beats[seat], lang),
+            "least": advice.least,
+        }
+        if advice.best == "stand" and bust:
+            return tr.t("coach.banker_stand_bust", chance=chance)
+        key = "bank_draw" if advice.best == "draw" else "bank_stand"
+        return tr.t(f"coach.banker_{key}" + ("" if advice.least else "_plain"), **said)
+    reach = advice.bank_reach.get(total) if total is not None else None
+    if advice.best == "stand":
+        if total == TARGET:
+            return tr.t("coach.banker_stand_21")
+        if bust or reach is None:
+            return tr.t("coach.banker_stand_bust", chance=chance)
+        return tr.t("coach.banker_stand_reach", total=total, reach=percent(reach, lang))
+    if not bust:
+        return tr.t("coach.banker_draw_safe")
+    if reach is None:
+        return tr.t("coach.banker_draw_low", chance=chance)
+    return tr.t("coach.banker_draw_reach", total=total, reach=percent(reach, lang), chance=chance)
+
+
+def coach_panel(tr: Translator, advice: BankerAdvice | None, names: Sequence[str]) -> Markup | None:
+    """What to do and why in a sentence, then the exact counting odds a tap away."""
+    if advice is None:
+        return None
+    rows = []
+    if advice.bust is not None:
+        rows.append(
+            h(
+                "div",
+                None,
+                h("dt", None, tr.t("coach.bust_next_card")),
+                h("dd", None, percent(advice.bust, tr.lang)),
+            )
+        )
+    if advice.bank_reach:
+        rows += [
+            h(
+                "div",
+                {"class": "best" if t == advice.total else None},
+                h("dt", None, tr.t("coach.bank_reaches", total=t)),
+                h("dd", None, percent(p, tr.lang)),
+            )
+            for t, p in sorted(advice.bank_reach.items())
+        ]
+    beats_key = "coach.banker_beats" + ("" if advice.least else "_plain")
+    for seat, beat in sorted(advice.beats.items()):
+        rows.append(
+            h(
+                "div",
+                {"class": "best"},
+                h(
+                    "dt",
+                    None,
+                    tr.t(beats_key, name=names[seat], total=advice.total, least=advice.least),
+                ),
+                h("dd", None, percent(beat, tr.lang)),
+            )
+        )
+    for seat, totals in sorted(advice.player_totals.items()):
+        rows += [
+            h(
+                "div",
+                None,
+                h("dt", None, tr.t("coach.player_total", name=names[seat], total=t)),
+                h("dd", None, percent(p, tr.lang)),
+            )
+            for t, p in sorted(totals.items())
+        ]
+    return common.coach_panel(
+        tr,
+        advice_sentence(tr, advice, names),
+        h("dl", {"class": "coach-figures"}, rows),
+        tr.t("coach.banker_note"),
+    )
+
+
+def hand_in_words(tr: Translator, view: Any, seat: int, names: Sequence[str]) -> str:
+    """A hand the bank meets, as the table sees it: its face-up total and how many
+    cards lie face down (never the face-down cards, nor a total they are part of)."""
+    down = view.face_down[seat]
+    if len(view.hands[seat]) > down:
+        return tr.t("banker.need_hand_up", name=names[seat], visible=view.visible_totals[seat])
+    return tr.t("banker.need_hand_down", name=names[seat], n=down)
+
+
+def need_text(tr: Translator, view: Any, names: Sequence[str]) -> str | None:
+    """The plain words beside the totals: what the bank needs against the viewer's own
+    standing hand (the viewer knows its total), or, while the bank draws, what it has
+    and which hands it meets as far as the table can see them."""
+    viewer = view.viewer
+    if viewer is not None and viewer != view.banker and view.status[viewer] == "stood":
+        total = view.own_total
+        if total is None:
+            return None
+        if total >= TARGET:
+            return tr.t("banker.need_you_21")
+        return tr.t("banker.need_you", total=total)
+    if view.phase != "bank" or not view.bank_hand:
+        return None
+    seats = facing_seats(view)
+    hands = ", ".join(hand_in_words(tr, view, s, names) for s in seats)
+    if viewer == view.banker:
+        return tr.t("banker.need_bank", total=view.bank_total, hands=hands)
+    return tr.t("banker.need_other", total=view.bank_total, hands=hands)
+
+
+def bank_cards(view: Any) -> tuple[int, ...]:
+    """The cards in front of the bank: its hand in play, or at a round's end the last
+    hand it played (already thrown in with the round's used cards)."""
+    if view.bank_hand or view.phase != "round_over":
+        return tuple(view.bank_hand)
+    met = [d.bank for d in view.duels if d.bank]
+    return met[-1] if met else ()
+
+
+def seat_cards(view: Any, seat: int) -> tuple[int, ...]:
+    """The cards lying in front of ``seat``: the bank's at the banker's seat."""
+    cards: tuple[int, ...] = bank_cards(view) if seat == view.banker else view.hands[seat]
+    return cards
+
+
+def duel_text(tr: Translator, duel: Duel, names: Sequence[str]) -> str:
+    """ "Bo wins 2 · higher than the bank": who won what, and why."""
+    name = names[duel.seat]
+    if duel.outcome == "won":
+        head = tr.t("banker.duel_won", name=name, chips=duel.paid)
+    elif duel.outcome == "lost":
+        head = tr.t("banker.duel_lost", name=name, chips=duel.bet)
+    else:
+        head = tr.t("banker.duel_refunded", name=name, chips=duel.bet)
+    return f"{head} · {tr.t(f'banker.reason.{duel.reason}')}"
+
+
+def duel_hand(tr: Translator, cards: Sequence[int], label: str, total: int) -> Markup:
+    """A settled hand in the moment's list: small cards with their names, its total."""
+    items = [
+        h(
+            "span",
+            {"class": "card", "role": "img", "aria-label": card_name(tr, c)},
+            art.card_face(c, tr.lang, DUEL_CARD_W),
+        )
+        for c in cards
+    ]
+    return h(
+        "span",
+        {"class": "duel-hand"},
+        h("span", {"class": "hand", "role": "group", "aria-label": label}, items),
+        h("span", {"class": "duel-total"}, str(total)),
+    )
+
+
+def duels_list(tr: Translator, duels: Sequence[Duel], names: Sequence[str]) -> Markup | None:
+    """The round's settled hands: each player's cards beside the bank hand it met, who
+    won what and the chips it moved."""
+    if not duels:
+        return None
+    rows = []
+    for duel in duels:
+        name = names[duel.seat]
+        hands = [duel_hand(tr, duel.cards, tr.t("banker.hand_of", name=name), duel.total)]
+        if duel.bank:
+            hands.append(h("span", {"class": "duel-against"}, tr.t("banker.duel_against")))
+            hands.append(duel_hand(tr, duel.bank, tr.t("banker.bank_cards"), duel.bank_total))
+        rows.append(
+            h(
+                "li",
+                {
+                    "class": classes("duel", duel.outcome),
+                    "data-seat": duel.seat,
+                    "data-reason": duel.reason,
+                },
+                h("p", {"class": "duel-result"}, duel_text(tr, duel, names)),
+                h("div", {"class": "duel-hands"}, hands),
+            )
+        )
+    return h("ul", {"class": "revealed-hands duels", "aria-label": tr.t("banker.duels")}, rows)
 
 
 class BankerUI(GameUI):
     """A banker game: stake and bet stepper, a face-down card, the bank's hand."""
 
-    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_over"})
-    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_started"})
+    css: ClassVar[str] = "banker-table"
+    moment_titles: ClassVar[frozenset[str]] = frozenset({"round_over"})
     #: Seat 0 holds the bank first (and keeps it with a fixed bank): a bot does.
     person_seat: ClassVar[int] = 1
 
@@ -41,42 +316,200 @@ class BankerUI(GameUI):
         """Its own texts, then the texts both banker games share."""
         return (self.id, "banker")
 
-    def tile_art(self) -> Markup:
+    def tile_art(self, lang: str) -> Markup:
         # number cards only: the tile is the same in every language (no corner letters)
         return h(
             "span",
             {"class": "tile-pair"},
-            card_back(56, "tile-svg"),
-            card_face(make_card(10, 1), "tile-svg"),
+            art.card_back(56, "tile-svg"),
+            art.card_face(make_card(10, 1), lang, 56, "tile-svg"),
         )
 
-    def render_play(self, tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
-        from web.screens.banker import render_banker
+    def subtitle(self, tr: Translator, frame: Frame) -> str:
+        """ "Round 3 of 6", with the banker's deal in Tjugoett (a held round's end is
+        drawn from its own state: the round that ended)."""
+        view = frame.view
+        text = (
+            tr.t("play.round_of", n=view.round, total=view.rounds)
+            if view.rounds
+            else tr.t("play.round", n=view.round)
+        )
+        if view.deals_per_bank > 1 and view.phase != "over":
+            # bank_deals counts the banker's deals already played; this one is the next.
+            deal = min(view.bank_deals + 1, view.deals_per_bank)
+            text += " · " + tr.t("banker.deal_of", n=deal, total=view.deals_per_bank)
+        return text
 
-        return render_banker(tr, session, opts)
+    def picture(self, tr: Translator, frame: Frame) -> Picture:
+        view = frame.view
+        held = view.phase == "round_over"
+        seats = [self.felt_seat(tr, frame, seat, held) for seat in range(view.players)]
+        own = seat_cards(view, view.viewer) if view.viewer is not None and not held else ()
+        # The view holds the discard pile as a set: show one of its cards that is not
+        # also lying at a seat.
+        lying = {c for info in seats for c in info.cards}
+        top = next((c for c in reversed(view.discard) if c not in lying), None)
+        return Picture(
+            seats,
+            pot=view.pot,
+            deck=view.deck_size,
+            discard=top,
+            hand=tuple(c for c in own if c != HIDDEN),
+        )
 
-    def decode(self, data: Mapping[str, str]) -> Any:
-        from pygame_core.banker import Bet, Draw, Stake, Stand
+    def felt_seat(self, tr: Translator, frame: Frame, seat: int, held: bool) -> art.Seat:
+        """What the felt shows at ``seat``: chips, cards (face down as the view has
+        them), and its state in a few words: at a round's end, each player's result
+        against the bank with the chips it moved, and the bank's gain."""
+        view = frame.view
+        status = view.status[seat]
+        duel = next((d for d in view.duels if d.seat == seat), None) if held else None
+        note = tr.t(f"banker.status.{status}")
+        mark = {"won": "won", "lost": "bust"}.get(status)
+        if duel is not None:
+            note = f"{tr.t(f'banker.status.{duel.outcome}')} {duel.chips:+d} · {duel.total}"
+            mark = "won" if duel.outcome == "won" else ("bust" if duel.reason == "bust" else None)
+        elif seat == view.banker and held:
+            note = f"{tr.t('banker.bank_badge')} {view.results[seat]:+d}"
+        elif seat == view.banker and view.bank_hand:
+            note = f"{tr.t('banker.bank_badge')} {view.bank_total}"  # short: a phone's plate
+        elif view.bets[seat]:
+            note = f"{note} · {tr.t('figure.bet')} {view.bets[seat]}"
+        return art.Seat(
+            frame.names[seat],
+            chips=view.chips[seat],
+            cards=tuple(None if c == HIDDEN else c for c in seat_cards(view, seat)[-8:]),
+            note=note,
+            active=seat == view.actor,
+            mark=mark,
+        )
 
-        move = data.get("move")
-        if move == "draw":
-            return Draw()
-        if move == "stand":
-            return Stand()
-        amount = int(data.get("amount", "0"))
-        return Stake(amount) if move == "stake" else Bet(amount)
+    def seat_line(self, tr: Translator, frame: Frame, seat: int) -> SeatLine:
+        view = frame.view
+        status = tr.t(f"banker.status.{view.status[seat]}")
+        reason = view.reasons[seat]
+        if reason:
+            status += " · " + tr.t(f"banker.reason.{reason}")
+        figures = [(tr.t("figure.chips"), str(view.chips[seat]))]
+        if view.bets[seat]:
+            figures.append((tr.t("figure.bet"), str(view.bets[seat])))
+        if view.results[seat]:
+            figures.append((tr.t("figure.this_round"), f"{view.results[seat]:+d}"))
+        cards = view.hands[seat]
+        name = frame.names[seat]
+        return SeatLine(
+            status,
+            figures,
+            extra=hand(
+                tr,
+                cards,
+                tr.t("banker.hand_of", name=name),
+                fresh_cards(frame, seat),
+                own_hidden=view.face_down[seat] if seat == view.viewer else 0,
+                keyed=False,
+            )
+            if cards
+            else None,
+            badge=tr.t("banker.bank_badge") if seat == view.banker else None,
+            css="banker" if seat == view.banker else "",
+        )
 
-    def coach(self, view: Any, legal: Sequence[Any]) -> BankerAdvice | None:
+    def stage(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        view = frame.view
+        need = need_text(tr, view, frame.names)
+        return (
+            h(
+                "div",
+                {"class": "bank"},
+                h(
+                    "p",
+                    {"class": "bank-title"},
+                    tr.t("banker.bank_of", name=frame.names[view.banker]),
+                ),
+                h("p", {"class": "bank-total"}, tr.t("banker.bank_total", total=view.bank_total))
+                if view.bank_hand
+                else None,
+            ),
+            h("p", {"class": "own-total"}, tr.t("banker.your_total", total=view.own_total))
+            if view.own_total is not None and view.viewer != view.banker
+            else None,
+            h("p", {"class": "bank-need"}, need) if need else None,
+        )
+
+    def controls(self, tr: Translator, frame: Frame) -> Child:
+        view = frame.view
+        if not frame.asks or view.actor != view.viewer:
+            return None
+        if view.phase in ("stake", "bet"):
+            return amount_panel(tr, frame, view.phase)
+        return h(
+            "div",
+            {"class": "controls"},
+            move_button(
+                tr,
+                frame,
+                tr.t("banker.draw"),
+                Draw(),
+                kind="primary big",
+                focus="draw",
+                autofocus=True,
+            ),
+            move_button(tr, frame, tr.t("banker.stand"), Stand(), focus="stand"),
+        )
+
+    def side(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        if frame.moment is not None:
+            return ()
+        payouts = [e for e in frame.fresh if e.kind in PAYOUT_EVENTS]
+        lines = self.words(tr, frame, payouts)
+        return (
+            h(
+                "ul",
+                {"class": "payouts", "aria-label": tr.t("banker.payouts")},
+                [h("li", None, line) for line in lines],
+            )
+            if lines
+            else None,
+        )
+
+    def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         from web.coach import banker_advice
 
-        return banker_advice(view)
+        return coach_panel(tr, banker_advice(frame.view), frame.names)
+
+    def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        """Every hand settled in the round with the bank hand it met, then the bank's
+        moves and what the bank came to."""
+        assert frame.moment is not None
+        view = frame.view
+        others = [
+            e for e in frame.moment.events if e.kind in PAYOUT_EVENTS - {"settled", "round_over"}
+        ]
+        lines = self.words(tr, frame, others)
+        banker = view.banker
+        lines.append(
+            tr.t("banker.duel_bank", name=frame.names[banker], chips=f"{view.results[banker]:+d}")
+        )
+        return (duels_list(tr, view.duels, frame.names), moment_lines(lines))
+
+    def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
+        result = frame.outcome
+        assert result is not None
+        view = frame.view
+        # Ranked by what decided the match: chips, or (fixed bank) chips gained.
+        order = sorted(range(view.players), key=lambda seat: -result.scores[seat])
+        return [
+            (seat, final_figure(tr, view.chips[seat], result.scores[seat], result.score_kind))
+            for seat in order
+        ]
 
     def figures(self) -> Mapping[str, Figure]:
         return _figures()
 
-    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
-        if view.phase in ("stake", "bet"):
-            return f"guide.banker.{view.phase}"
+    def guide_step(self, frame: Frame) -> str | None:
+        phase = frame.view.phase
+        if phase in ("stake", "bet"):
+            return f"guide.banker.{phase}"
         return "guide.banker.play"
 
     def amount_range(self, view: Any) -> tuple[int, int]:
@@ -91,10 +524,10 @@ def _figures() -> dict[str, Figure]:
 
     out: dict[str, Figure] = {}
     for total, names in BANKER_HANDS:
-        hand = [parse_card(name) for name in names]
-        if sum(rank(card) for card in hand) != total:
+        cards = [parse_card(name) for name in names]
+        if sum(rank(card) for card in cards) != total:
             raise ValueError(f"the example hand {names} does not make {total}")
-        pool = pool_of(card for card in FULL_DECK if card not in hand)
-        out[f"hand_{total}"] = Figure(" + ".join(str(rank(card)) for card in hand), "text")
-        out[f"bust_{total}"] = Figure(bust_chance(pool, hand), "percent")
+        pool = pool_of(card for card in FULL_DECK if card not in cards)
+        out[f"hand_{total}"] = Figure(" + ".join(str(rank(card)) for card in cards), "text")
+        out[f"bust_{total}"] = Figure(bust_chance(pool, cards), "percent")
     return out

@@ -1,29 +1,54 @@
 """What the UI knows about one game, in one object: :class:`GameUI`.
 
-Each game has one module in this package with one ``GameUI`` subclass: its setup form,
-its play screen, how a tapped button becomes an action, its home-tile picture, its
-coach, its rules-page figures and its line in the saved-games list. mypy checks every
-method against this base, and :func:`web.games.get_ui` finds the object by game id
-beside :func:`pygame_core.get_game`, so nothing is looked up by string elsewhere.
+Each game has one module in this package with one ``GameUI`` subclass. The base class
+draws every table screen from a :class:`~web.frame.Frame` in one pass
+(:meth:`GameUI.render`, a template method, as ``pygame_core.banker.BankerGame``'s
+phase hooks are for the rules): it composes the bar, the hand-off cover, the felt, the
+seats, the stage, the controls, the coach, the match's end and the log; a game fills in
+only its own parts (:meth:`~GameUI.picture`, :meth:`~GameUI.seat_line`,
+:meth:`~GameUI.stage`, :meth:`~GameUI.controls`, :meth:`~GameUI.coach`, its moments'
+words, its standings) plus its setup form, home-tile picture, rules-page figures and
+its line in the saved-games list. The mode of the frame decides what is drawn: a
+replay is a picture of the table, with no control, bar or log; a held moment draws the
+table as it stood at that moment, with Continue.
+
+Buttons that make a move carry the core's own action codec
+(:meth:`pygame_core.Game.action_to_dict`, see :func:`move_button`), so no game decodes
+a click itself. mypy checks every hook against this base, and :func:`web.games.get_ui`
+finds the object by game id beside :func:`pygame_core.get_game`.
 
 The modules stay light to import (the home screen imports them all for the tiles):
-play screens, coaches and odds are imported inside the methods that need them.
+coaches and odds are imported inside the hooks that need them.
 """
 
 from __future__ import annotations
 
 import abc
+import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, final
 
-from web.markup import Markup
+from web.markup import Child, Markup
+from web.screens.common import button
+from web.screens.play import (
+    SeatLine,
+    cover_screen,
+    guide_panel,
+    match_over_panel,
+    moment_lines,
+    moment_panel,
+    seat_item,
+    stage_section,
+    table_screen,
+)
+from web.screens.tablescene import Picture, felt, layout_for, own_hand
 
 if TYPE_CHECKING:
+    from web.frame import Frame
     from web.i18n import Translator
     from web.rulesfigures import Figure
-    from web.screens.play import PlayOptions
-    from web.session import GameSession
+    from web.table.layout import TableLayout
 
 FieldKind = Literal["choice", "toggle", "number"]
 
@@ -43,6 +68,35 @@ class OptionField:
     optional: bool = False
 
 
+def encode_action(frame: Frame, action: Any) -> str:
+    """``action`` as a button carries it: the core's codec, as JSON text."""
+    return json.dumps(frame.game.action_to_dict(action), separators=(",", ":"))
+
+
+def move_button(
+    tr: Translator,
+    frame: Frame,
+    label: str,
+    action: Any,
+    *,
+    kind: str = "big",
+    focus: str,
+    autofocus: bool = False,
+) -> Markup:
+    """A button that makes ``action``: enabled when the person at the device may take
+    it now (``frame.legal``), disabled otherwise (a bot's turn)."""
+    legal = action in frame.legal
+    return button(
+        label,
+        "act",
+        kind=kind,
+        focus=focus,
+        disabled=not legal,
+        autofocus=autofocus and legal,
+        move=encode_action(frame, action),
+    )
+
+
 class GameUI(abc.ABC):
     """The UI of one game; one instance per game, registered in :mod:`web.games`."""
 
@@ -50,30 +104,135 @@ class GameUI(abc.ABC):
     id: ClassVar[str]
     #: The options its setup form shows, in order.
     form: ClassVar[tuple[OptionField, ...]]
-    #: Event kinds that end a moment worth holding on the table (a round, a deal, a
-    #: trick): the controller keeps it on screen until the person taps Continue.
-    moment_ends: ClassVar[frozenset[str]] = frozenset()
-    #: Event kinds where such a moment's story starts (the table is drawn from them).
-    moment_starts: ClassVar[frozenset[str]] = frozenset()
     #: Where the default setup seats the person (the banker games: not the bank's seat,
     #: so a first game is played as a player first).
     person_seat: ClassVar[int] = 0
+    #: The CSS class of its table.
+    css: ClassVar[str] = ""
+    #: Event kinds whose line titles a held moment, the latest found (a round won ...).
+    moment_titles: ClassVar[frozenset[str]] = frozenset()
+    #: Event kinds a held moment lists in words under its title.
+    moment_kinds: ClassVar[frozenset[str]] = frozenset()
+    #: Options that give the match another shape: a change of them is a new setup.
+    variant_fields: ClassVar[tuple[str, ...]] = ()
+
+    # -- the table: the template ---------------------------------------------------------
+    @final
+    def render(self, tr: Translator, frame: Frame) -> Markup:
+        """The table screen of ``frame``, drawn in one pass."""
+        subtitle = self.subtitle(tr, frame)
+        if frame.cover is not None:
+            return cover_screen(tr, frame, subtitle)
+        picture = self.picture(tr, frame)
+        layout = layout_for(frame, max(len(picture.hand), picture.hand_room), picture.trick)
+        live = frame.mode in ("live", "guest")
+        if frame.moment is not None:
+            stage: Markup = moment_panel(
+                tr, frame, self.moment_title(tr, frame), *self.moment_body(tr, frame)
+            )
+        elif frame.over:
+            stage = match_over_panel(tr, frame, self.standings(tr, frame))
+        else:
+            stage = stage_section(
+                tr,
+                frame,
+                *self.stage(tr, frame),
+                self.controls(tr, frame) if live else None,
+                *self.stage_end(tr, frame),
+            )
+        coach = self.coach(tr, frame) if live and frame.asks and frame.display.coach else None
+        seats = [
+            seat_item(tr, frame, seat, self.seat_line(tr, frame, seat))
+            for seat in range(len(frame.seats))
+        ]
+        return table_screen(
+            tr,
+            frame,
+            subtitle,
+            self.css,
+            guide=guide_panel(tr, frame, self.guide_step(frame) if frame.asks else None),
+            felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
+            side=[stage, *self.side(tr, frame), coach],
+            seats=seats,
+        )
+
+    # -- the table: what each game fills in ------------------------------------------------
+    def subtitle(self, tr: Translator, frame: Frame) -> str:
+        """How far the match is, after the game's name in the bar ("Round 2 of 3"):
+        the round of the frame's state (a held round's end names the round that ended)."""
+        return tr.t("play.round", n=frame.view.round)
 
     @abc.abstractmethod
-    def tile_art(self) -> Markup:
-        """The small picture on the game's home tile."""
+    def picture(self, tr: Translator, frame: Frame) -> Picture:
+        """What the felt shows: the seats, the pot, the deck, the middle, the own hand."""
 
     @abc.abstractmethod
-    def render_play(self, tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
-        """The play screen, drawn for ``opts.viewer`` (or covered for ``opts.cover``)."""
+    def seat_line(self, tr: Translator, frame: Frame, seat: int) -> SeatLine:
+        """``seat`` in words, for the seat list."""
 
-    @abc.abstractmethod
-    def decode(self, data: Mapping[str, str]) -> Any:
-        """The action a tapped play button stands for (from its ``data-*`` values)."""
+    def stage(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        """The game's part of the stage, before its controls (totals, the trick ...)."""
+        return ()
 
+    def controls(self, tr: Translator, frame: Frame) -> Child:
+        """What asks for a move: drawn live only (never in a moment or a replay),
+        enabled where ``frame.legal`` allows (see :func:`move_button`)."""
+        return None
+
+    def stage_end(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        """The game's part of the stage after its controls."""
+        return ()
+
+    def side(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        """What follows the stage beside the felt (the last result, the pot ...)."""
+        return ()
+
+    def hand(self, tr: Translator, frame: Frame, picture: Picture, layout: TableLayout) -> Child:
+        """The viewer's own cards, large under the felt (a picture: moves are buttons)."""
+        from web.screens.cards import card_name
+
+        names = [card_name(tr, c) for c in picture.hand]
+        return own_hand(tr, layout, picture.hand, names)
+
+    def coach(self, tr: Translator, frame: Frame) -> Markup | None:
+        """What the coach says to the person to act (``None``: nothing)."""
+        return None
+
+    def moment_title(self, tr: Translator, frame: Frame) -> str:
+        """What a held moment says large: the line of its latest titling event."""
+        assert frame.moment is not None
+        titled = [e for e in frame.moment.events if e.kind in self.moment_titles]
+        lines = self.words(tr, frame, titled[-1:])
+        return lines[-1] if lines else ""
+
+    def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        """Under a moment's title: what it came to, in words."""
+        assert frame.moment is not None
+        shown = [e for e in frame.moment.events if e.kind in self.moment_kinds]
+        return (moment_lines(self.words(tr, frame, shown)),)
+
+    def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
+        """The match's end: every seat with its final figure, the best first."""
+        result = frame.outcome
+        assert result is not None
+        order = sorted(range(len(frame.seats)), key=lambda seat: -result.scores[seat])
+        return [(seat, str(result.scores[seat])) for seat in order]
+
+    def guide_step(self, frame: Frame) -> str | None:
+        """The guided first round's text key for the person to act now (None: the
+        general "your turn" line)."""
+        return None
+
+    def words(self, tr: Translator, frame: Frame, events: Sequence[Any]) -> list[str]:
+        """``events`` as log lines the frame's viewer may read."""
+        from web.eventtext import log_lines
+
+        return log_lines(events, frame.viewer, self.text_families, frame.names, tr)
+
+    # -- outside the table ---------------------------------------------------------------
     @abc.abstractmethod
-    def coach(self, view: Any, legal: Sequence[Any]) -> Any | None:
-        """What the coach says about the acting seat's ``view`` (None: nothing)."""
+    def tile_art(self, lang: str) -> Markup:
+        """The small picture on the game's home tile, in ``lang`` (a card's corner)."""
 
     @property
     def text_families(self) -> tuple[str, ...]:
@@ -88,11 +247,17 @@ class GameUI(abc.ABC):
         """How far a match in progress got, for the saved-games list."""
         return tr.t("play.round", n=round_no)
 
-    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
-        """The guided first round's text key for the person to act now (None: the
-        general "your turn" line)."""
-        return None
-
     def amount_range(self, view: Any) -> tuple[int, int]:
         """The smallest and largest amount its stake/bet stepper allows now."""
         return (0, 0)
+
+
+__all__ = [
+    "FieldKind",
+    "GameUI",
+    "OptionField",
+    "Picture",
+    "SeatLine",
+    "encode_action",
+    "move_button",
+]

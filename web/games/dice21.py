@@ -6,24 +6,87 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from web.games.base import GameUI, OptionField
-from web.markup import Markup
-from web.svg import die_face
+from pygame_core.dice21 import Roll, Stop
+from web.eventtext import join
+from web.games.base import GameUI, OptionField, move_button
+from web.i18n import percent
+from web.markup import Child, Markup, h
+from web.screens.common import coach_figures, coach_panel
+from web.screens.dice import dice_row, die_picture, rounds_subtitle, sentence_percents
+from web.screens.play import SeatLine
+from web.screens.tablescene import Picture
+from web.table import art
 
 if TYPE_CHECKING:
     from web.coach import Dice21Advice
+    from web.frame import Frame
     from web.i18n import Translator
     from web.rulesfigures import Figure
-    from web.screens.play import PlayOptions
-    from web.session import GameSession
+
+
+def seat_status(tr: Translator, seat: Any) -> str:
+    """A seat's state this round, with its total where it has one ("Stood at 17")."""
+    if seat.status == "rolling":
+        return tr.t("status.rolling", total=seat.total)
+    if seat.status == "stood":
+        return tr.t("status.stood", total=seat.total)
+    if seat.status == "bust":
+        return tr.t("status.bust", total=sum(seat.throws))
+    return tr.t(f"status.{seat.status}")
+
+
+def result_line(tr: Translator, frame: Frame) -> Markup | None:
+    """The last round's result, with its reason."""
+    result = frame.view.last_result
+    if result is None:
+        return None
+    winners = join([frame.names[s] for s in result.winners], tr)
+    text = tr.t(
+        f"result.dice21.{result.reason}", names=winners, total=result.total, round=result.round_no
+    )
+    if result.pot:
+        text += " " + tr.t("result.pot", chips=result.pot)
+    return h("p", {"class": "result"}, text)
+
+
+def dice21_sentence(tr: Translator, advice: Dice21Advice) -> str:
+    """What to do now and why, in one sentence."""
+    from web.reviewtext import whole_percent
+
+    lang = tr.lang
+    if advice.stop is None:
+        return tr.t("coach.d21.first", roll=whole_percent(advice.roll, lang))
+    stop, roll, bust = sentence_percents(lang, advice.stop, advice.roll, advice.bust)
+    if not advice.should_stop:
+        return tr.t("coach.d21.roll", roll=roll, stop=stop)
+    if advice.bust:
+        return tr.t("coach.d21.stop", stop=stop, bust=bust)
+    return tr.t("coach.d21.stop_safe", stop=stop)
+
+
+def dice21_coach(tr: Translator, advice: Dice21Advice | None) -> Markup | None:
+    """The sentence, then the bust chance and the win chances of stopping and rolling
+    on behind "Show the figures"."""
+    if advice is None:
+        return None
+    rows = [(tr.t("coach.bust_next"), percent(advice.bust, tr.lang), False)]
+    if advice.stop is not None:
+        rows.append((tr.t("coach.win_stop"), percent(advice.stop, tr.lang), advice.should_stop))
+    rows.append((tr.t("coach.win_roll"), percent(advice.roll, tr.lang), not advice.should_stop))
+    return coach_panel(tr, dice21_sentence(tr, advice), coach_figures(rows))
 
 
 class Dice21UI(GameUI):
     """21."""
 
     id: ClassVar[str] = "dice21"
-    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_won"})
-    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_won"})
+    css: ClassVar[str] = "dice21"
+    moment_titles: ClassVar[frozenset[str]] = frozenset(
+        {"round_won", "round_shared", "all_bust_replay"}
+    )
+    moment_kinds: ClassVar[frozenset[str]] = frozenset(
+        {"bust", "tie_rolloff", "round_won", "round_shared"}
+    )
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("dice", "choice", (1, 2)),
         OptionField("target", "choice", (21, 36)),
@@ -34,26 +97,109 @@ class Dice21UI(GameUI):
         OptionField("tie_pot", "choice", ("rolloff", "split"), show_if=("chips", True)),
     )
 
-    def tile_art(self) -> Markup:
-        return die_face(6, "tile-svg")
+    def tile_art(self, lang: str) -> Markup:
+        return art.die(6, 56, "tile-svg")
 
-    def render_play(self, tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
-        from web.screens.dice import render_dice21
+    def subtitle(self, tr: Translator, frame: Frame) -> str:
+        view = frame.view
+        return rounds_subtitle(tr, view.round, view.rounds_planned, view.round_kind)
 
-        return render_dice21(tr, session, opts)
+    def picture(self, tr: Translator, frame: Frame) -> Picture:
+        view = frame.view
+        chips = view.config.chips
+        return Picture(
+            [
+                art.Seat(
+                    frame.names[s.seat],
+                    chips=s.chips if chips else None,
+                    dice=view.last_throw if s.seat == view.last_throw_seat else (),
+                    # the status says the total where there is one ("Stood at 17")
+                    note=seat_status(tr, s),
+                    active=s.seat == view.actor,
+                    mark="bust" if s.status == "bust" else None,
+                )
+                for s in view.seats
+            ],
+            pot=view.pot if chips else None,
+        )
 
-    def decode(self, data: Mapping[str, str]) -> Any:
-        from pygame_core.dice21 import Roll, Stop
+    def seat_line(self, tr: Translator, frame: Frame, seat: int) -> SeatLine:
+        view = frame.view
+        s = view.seats[seat]
+        figures = [(tr.t("figure.total"), str(s.total))]
+        if view.config.chips:
+            figures.append((tr.t("figure.chips"), str(s.chips)))
+        figures.append((tr.t("figure.rounds_won"), str(s.rounds_won)))
+        return SeatLine(seat_status(tr, s), figures)
 
-        return Roll() if data.get("move") == "roll" else Stop()
+    def stage(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        view = frame.view
+        actor = view.actor
+        assert actor is not None
+        fresh = any(e.kind == "rolled" for e in frame.fresh)
+        throw_caption = (
+            tr.t("play.last_throw", name=frame.names[view.last_throw_seat])
+            if view.last_throw and view.last_throw_seat is not None
+            else tr.t("play.no_throw_yet")
+        )
+        return (
+            h(
+                "div",
+                {"class": "total-box"},
+                h("span", {"class": "total-label"}, tr.t("play.total_of", name=frame.names[actor])),
+                h("span", {"class": "total-value"}, str(view.seats[actor].total)),
+                h(
+                    "span",
+                    {"class": "total-target"},
+                    tr.t("play.target", target=view.config.target),
+                ),
+            ),
+            # the plain words beside the number: what this seat has to beat
+            h(
+                "p",
+                {"class": "to-beat"},
+                tr.t("play.best_so_far", score=view.best_total)
+                if view.best_total
+                else tr.t("play.no_best_yet"),
+            ),
+            h("p", {"class": "throw-caption"}, throw_caption),
+            dice_row(tr, view.last_throw, fresh)
+            if view.last_throw
+            else h("div", {"class": "dice empty"}),
+        )
 
-    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
-        return "guide.dice21.roll"
+    def controls(self, tr: Translator, frame: Frame) -> Child:
+        return h(
+            "div",
+            {"class": "controls"},
+            move_button(
+                tr,
+                frame,
+                tr.t("play.roll"),
+                Roll(),
+                kind="primary big",
+                focus="roll",
+                autofocus=True,
+            ),
+            move_button(tr, frame, tr.t("play.stop"), Stop(), focus="stop"),
+        )
 
-    def coach(self, view: Any, legal: Sequence[Any]) -> Dice21Advice | None:
+    def side(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        view = frame.view
+        pot = (
+            h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot))
+            if view.config.chips
+            else None
+        )
+        return (result_line(tr, frame), pot)
+
+    def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         from web.coach import dice21_advice
 
-        return dice21_advice(view)
+        return dice21_coach(tr, dice21_advice(frame.view))
+
+    def guide_step(self, frame: Frame) -> str | None:
+        return "guide.dice21.roll"
 
     def figures(self) -> Mapping[str, Figure]:
         return _figures()
@@ -86,3 +232,5 @@ def _figures() -> dict[str, Figure]:
 
 
 UI = Dice21UI()
+
+__all__ = ["UI", "Dice21UI", "dice21_coach", "dice21_sentence", "die_picture"]

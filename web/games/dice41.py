@@ -6,24 +6,163 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from web.games.base import GameUI, OptionField
-from web.markup import Markup, h
-from web.svg import die_face
+from pygame_core.dice41 import Keep, points_so_far
+from web.eventtext import join
+from web.games.base import GameUI, OptionField, encode_action
+from web.i18n import decimal, percent
+from web.markup import Child, Markup, classes, h
+from web.screens.common import coach_panel
+from web.screens.dice import dice_row, die_picture, rounds_subtitle
+from web.screens.play import SeatLine
+from web.screens.tablescene import Picture
+from web.table import art
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from web.coach import Dice41Advice
+    from web.frame import Frame
     from web.i18n import Translator
     from web.rulesfigures import Figure
-    from web.screens.play import PlayOptions
-    from web.session import GameSession
+
+
+def seat_status(tr: Translator, view: Any, seat: int) -> str:
+    """A seat's state this round ("Scored 17", "Waiting" ...)."""
+    status = view.statuses[seat]
+    if status == "done":
+        return tr.t("status.scored", score=view.scores[seat])
+    return tr.t(f"status41.{status}")
+
+
+def result_line(tr: Translator, frame: Frame) -> Markup | None:
+    """The last round's result, with its reason."""
+    result = frame.view.last_result
+    if result is None:
+        return None
+    names = join([frame.names[s] for s in result.seats], tr)
+    text = tr.t(
+        f"result.dice41.{result.kind}", names=names, score=result.score, round=result.round_no
+    )
+    if result.chips:
+        text += " " + tr.t("result.pot", chips=result.chips)
+    return h("p", {"class": "result"}, text)
+
+
+def _about(value: Fraction, lang: str) -> str:
+    """An expected score for a sentence: "17" rather than "17.22" (a decimal only below 1,
+    where a whole number would read 0)."""
+    return decimal(value, lang, 0 if value >= 1 or value == 0 else 1)
+
+
+def dice41_sentence(tr: Translator, advice: Dice41Advice) -> str:
+    """Which die to set aside and why, in one sentence."""
+    from web.reviewtext import whole_percent
+
+    value = advice.best_value
+    lang = tr.lang
+    if advice.mode == "beat":
+        chance, tie = advice.values[value], advice.ties[value]
+        if chance:
+            return tr.t(
+                "coach.d41.beat",
+                value=value,
+                target=advice.target,
+                chance=whole_percent(chance, lang),
+            )
+        if tie:
+            return tr.t(
+                "coach.d41.tie", value=value, target=advice.target, tie=whole_percent(tie, lang)
+            )
+        return tr.t("coach.d41.hopeless", target=advice.target)
+    if not advice.values[value]:
+        return tr.t("coach.d41.lost")
+    return tr.t("coach.d41.expected", value=value, score=_about(advice.values[value], lang))
+
+
+def dice41_figures(tr: Translator, advice: Dice41Advice) -> Markup:
+    """Every die's figure as a table, the best marked: the score to expect, or the
+    chances to beat the best score so far and to tie."""
+    lang = tr.lang
+    if advice.mode == "beat":
+        heads = [tr.t("coach.col_beat", target=advice.target), tr.t("coach.col_tie")]
+    else:
+        heads = [tr.t("coach.col_expect")]
+    rows = []
+    for v in sorted(advice.values, reverse=True):
+        if advice.mode == "beat":
+            cells = [percent(advice.values[v], lang), percent(advice.ties[v], lang)]
+        else:
+            cells = [decimal(advice.values[v], lang, 1)]
+        rows.append(
+            h(
+                "tr",
+                {"class": classes(v == advice.best_value and "best")},
+                h("th", {"scope": "row"}, str(v)),
+                [h("td", None, c) for c in cells],
+            )
+        )
+    return h(
+        "table",
+        {"class": "coach-table"},
+        h(
+            "thead",
+            None,
+            h(
+                "tr",
+                None,
+                h("th", {"scope": "col"}, tr.t("coach.col_die")),
+                [h("th", {"scope": "col"}, head) for head in heads],
+            ),
+        ),
+        h("tbody", None, rows),
+    )
+
+
+def dice41_coach(tr: Translator, advice: Dice41Advice | None) -> Markup | None:
+    """The sentence, then every die's figures behind "Show the figures"."""
+    if advice is None:
+        return None
+    note = tr.t(f"coach.mode41.{advice.mode}", target=advice.target)
+    return coach_panel(tr, dice41_sentence(tr, advice), dice41_figures(tr, advice), note)
+
+
+def running_score(tr: Translator, kept: tuple[int, ...]) -> Markup:
+    """What the dice set aside are worth so far, beside them (the tickets below say
+    whether the 4 and the 1 are still needed)."""
+    return h(
+        "p", {"class": "points-so-far"}, tr.t("play.points_so_far", points=points_so_far(kept))
+    )
+
+
+def seat_note41(tr: Translator, view: Any, seat: int) -> str:
+    """A seat's line on the felt: the thrower's running score (short enough for eight
+    seats; the tickets it still needs are in the stage), else its status."""
+    kept = view.kept[seat]
+    if seat != view.actor or not kept:
+        return seat_status(tr, view, seat)
+    return tr.t("play.note_points", points=points_so_far(kept))
+
+
+def tickets(tr: Translator, has_four: bool, has_one: bool) -> Markup:
+    """Whether the 4 and the 1 are secured."""
+    items = []
+    for value, ok in ((4, has_four), (1, has_one)):
+        text = (
+            tr.t("play.ticket_ok", value=value) if ok else tr.t("play.ticket_missing", value=value)
+        )
+        items.append(h("li", {"class": classes("ticket", ok and "ok")}, text))
+    return h("ul", {"class": "tickets", "aria-label": tr.t("play.tickets")}, items)
 
 
 class Dice41UI(GameUI):
     """41."""
 
     id: ClassVar[str] = "dice41"
-    moment_ends: ClassVar[frozenset[str]] = frozenset({"round_won"})
-    moment_starts: ClassVar[frozenset[str]] = frozenset({"round_started"})
+    css: ClassVar[str] = "dice41"
+    moment_titles: ClassVar[frozenset[str]] = frozenset({"round_won", "round_shared", "tie_replay"})
+    moment_kinds: ClassVar[frozenset[str]] = frozenset(
+        {"not_qualified", "doubling_24", "round_won", "round_shared", "tie_replay"}
+    )
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("chips", "toggle"),
         OptionField("starting_chips", "number", low=1, high=1000, show_if=("chips", True)),
@@ -32,26 +171,142 @@ class Dice41UI(GameUI):
         OptionField("tie", "choice", ("replay", "share")),
     )
 
-    def tile_art(self) -> Markup:
-        return h("span", {"class": "tile-pair"}, die_face(4, "tile-svg"), die_face(1, "tile-svg"))
+    def tile_art(self, lang: str) -> Markup:
+        return h(
+            "span", {"class": "tile-pair"}, art.die(4, 56, "tile-svg"), art.die(1, 56, "tile-svg")
+        )
 
-    def render_play(self, tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
-        from web.screens.dice import render_dice41
+    def subtitle(self, tr: Translator, frame: Frame) -> str:
+        view = frame.view
+        return rounds_subtitle(tr, view.round, view.rounds if view.match == "rounds" else None)
 
-        return render_dice41(tr, session, opts)
+    def picture(self, tr: Translator, frame: Frame) -> Picture:
+        view = frame.view
+        return Picture(
+            [
+                art.Seat(
+                    frame.names[seat],
+                    chips=view.chips[seat] if view.uses_chips else None,
+                    # the throw lies in front of the thrower, beside what it set aside
+                    dice=view.kept[seat] + (view.dice if seat == view.actor else ()),
+                    note=seat_note41(tr, view, seat),
+                    active=seat == view.actor,
+                    mark="bust" if view.statuses[seat] == "not_qualified" else None,
+                )
+                for seat in range(view.players)
+            ],
+            pot=view.pot if view.uses_chips else None,
+        )
 
-    def decode(self, data: Mapping[str, str]) -> Any:
-        from pygame_core.dice41 import Keep
+    def seat_line(self, tr: Translator, frame: Frame, seat: int) -> SeatLine:
+        view = frame.view
+        figures = [(tr.t("figure.chips"), str(view.chips[seat]))] if view.uses_chips else []
+        figures.append((tr.t("figure.rounds_won"), str(view.round_wins[seat])))
+        kept = view.kept[seat]
+        return SeatLine(
+            seat_status(tr, view, seat),
+            figures,
+            extra=dice_row(tr, kept, False, "dice mini") if kept else None,
+        )
 
-        return Keep(int(data.get("value", "0")))
+    def stage(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        view = frame.view
+        best = (
+            tr.t("play.best_so_far", score=view.best)
+            if view.best is not None
+            else tr.t("play.no_best_yet")
+        )
+        return (
+            h("p", {"class": "throw-caption"}, tr.t("play.throw_of", n=view.throw_no), " ", best),
+        )
 
-    def guide_step(self, view: Any, legal: Sequence[Any]) -> str | None:
-        return "guide.dice41.keep"
+    def controls(self, tr: Translator, frame: Frame) -> Child:
+        view = frame.view
+        asks = frame.asks
+        fresh = any(e.kind == "thrown" for e in frame.fresh)
+        advice = self.advice(frame) if frame.display.coach and asks else None
+        buttons = []
+        for index, value in enumerate(view.dice):
+            keep = Keep(value)
+            buttons.append(
+                h(
+                    "button",
+                    {
+                        "type": "button",
+                        "class": classes(
+                            "die-button",
+                            fresh and "rolled",
+                            advice is not None and advice.best_value == value and "best",
+                        ),
+                        "data-action": "act",
+                        "data-move": encode_action(frame, keep),
+                        "data-focus": f"die-{index}",
+                        "aria-label": tr.t("play.set_aside", value=value),
+                        "disabled": keep not in frame.legal,
+                        "data-autofocus": asks and index == 0,
+                    },
+                    die_picture(value),
+                )
+            )
+        return (
+            h("p", {"class": "hint"}, tr.t("play.tap_to_set_aside")) if asks else None,
+            h(
+                "div",
+                {"class": "dice dice-choice", "role": "group", "aria-label": tr.t("dice.thrown")},
+                buttons,
+            ),
+            # right under the dice it speaks of: in view beside the felt on a tablet,
+            # and after the dice (which come first) in the phone's panel
+            dice41_coach(tr, advice),
+        )
 
-    def coach(self, view: Any, legal: Sequence[Any]) -> Dice41Advice | None:
+    def stage_end(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        view = frame.view
+        seat = view.actor
+        assert seat is not None
+        kept = view.kept[seat]
+        return (
+            h(
+                "div",
+                {"class": "set-aside"},
+                h("h3", {"class": "panel-title"}, tr.t("play.set_aside_title")),
+                h(
+                    "div",
+                    {"class": "kept-row"},
+                    dice_row(tr, kept, False, "dice kept"),
+                    running_score(tr, kept),
+                )
+                if kept
+                else h("p", {"class": "hint"}, tr.t("play.none_yet")),
+                tickets(tr, view.has_four[seat], view.has_one[seat]),
+            ),
+        )
+
+    def side(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        view = frame.view
+        pot = (
+            h("p", {"class": "pot"}, tr.t("play.pot", chips=view.pot)) if view.uses_chips else None
+        )
+        return (result_line(tr, frame), pot)
+
+    def advice(self, frame: Frame) -> Dice41Advice | None:
+        """The coach's advice for the person to act."""
         from web.coach import dice41_advice
 
-        return dice41_advice(view)
+        return dice41_advice(frame.view)
+
+    def coach(self, tr: Translator, frame: Frame) -> Markup | None:
+        return None  # drawn under the dice it speaks of, by controls()
+
+    def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
+        view = frame.view
+        return [
+            (s, str(view.chips[s] if view.uses_chips else view.round_wins[s]))
+            for s in view.standings
+        ]
+
+    def guide_step(self, frame: Frame) -> str | None:
+        return "guide.dice41.keep"
 
     def figures(self) -> Mapping[str, Figure]:
         return _figures()
@@ -75,3 +330,5 @@ def _figures() -> dict[str, Figure]:
 
 
 UI = Dice41UI()
+
+__all__ = ["UI", "Dice41UI", "dice41_coach", "dice41_figures", "dice41_sentence"]

@@ -8,18 +8,18 @@ from pygame_core.cards import make_card
 from web.games.banker import BankerUI
 from web.games.base import OptionField
 from web.markup import Markup, h
-from web.svg import card_face
+from web.table import art
 
 
 class TjugoettUI(BankerUI):
     """Tjugoett."""
 
-    def tile_art(self) -> Markup:
+    def tile_art(self, lang: str) -> Markup:
         # three sevens, face up: not Tjueett's back and card, and 21 at a glance
         return h(
             "span",
             {"class": "tile-pair tile-three"},
-            [card_face(make_card(7, s), "tile-svg") for s in (2, 0, 1)],
+            [art.card_face(make_card(7, s), lang, 56, "tile-svg") for s in (2, 0, 1)],
         )
 
     id: ClassVar[str] = "tjugoett"

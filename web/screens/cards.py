@@ -1,4 +1,4 @@
-"""What the card games' screens share: cards with names, the hand-off cover."""
+"""What the card games' tables share: cards drawn with their names in words."""
 
 from __future__ import annotations
 
@@ -6,10 +6,7 @@ from collections.abc import Sequence
 
 from pygame_core.cards import rank, suit
 from web.i18n import Translator
-from web.markup import Markup, classes, fragment, h
-from web.screens.common import button
-from web.screens.play import PlayOptions, play_bar
-from web.session import GameSession
+from web.markup import Markup, classes, h
 from web.table import art
 
 #: A card's width in the seat list (it is read by screen readers; the felt shows it).
@@ -81,24 +78,3 @@ def hand(
         for i, c in enumerate(cards)
     ]
     return h("div", {"class": "hand", "role": "group", "aria-label": label}, items)
-
-
-def cover_screen(
-    tr: Translator, session: GameSession, opts: PlayOptions, seat: int, subtitle: str
-) -> Markup:
-    """The hand-off screen: nothing of the table, only whom to pass the device to."""
-    name = session.seats[seat].name
-    return fragment(
-        play_bar(tr, session, opts, subtitle),
-        h(
-            "main",
-            {"class": "handoff", "id": "main"},
-            h(
-                "section",
-                {"class": "handoff-card", "aria-labelledby": "handoff-title"},
-                h("h2", {"id": "handoff-title"}, tr.t("handoff.pass_to", name=name)),
-                h("p", None, tr.t("handoff.explain", name=name)),
-                button(tr.t("handoff.show"), "show-cards", kind="primary big", autofocus=True),
-            ),
-        ),
-    )

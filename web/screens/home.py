@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from pygame_core.registry import ALL_GAME_IDS
-from web.games import get_ui
+from web.games import GameUI
 from web.i18n import LANGUAGES, Translator
 from web.markup import Markup, fragment, h
 from web.saves import SaveInfo, UnreadableSave
@@ -38,14 +37,15 @@ def language_switch(tr: Translator) -> Markup:
     return h("nav", {"class": "lang-switch", "aria-label": tr.t("lang.label")}, buttons)
 
 
-def game_tile(tr: Translator, game_id: str, available: bool) -> Markup:
+def game_tile(tr: Translator, ui: GameUI) -> Markup:
     """One large tile. The button holds only the game's name (its accessible name);
     the picture and the blurb sit beside it and the button's hit area covers the tile."""
+    game_id = ui.id
     blurb_id = f"blurb-{game_id}"
     return h(
         "li",
-        {"class": "tile" + ("" if available else " unavailable")},
-        h("span", {"class": "tile-art", "aria-hidden": "true"}, get_ui(game_id).tile_art()),
+        {"class": "tile"},
+        h("span", {"class": "tile-art", "aria-hidden": "true"}, ui.tile_art(tr.lang)),
         h(
             "button",
             {
@@ -55,14 +55,13 @@ def game_tile(tr: Translator, game_id: str, available: bool) -> Markup:
                 "data-game": game_id,
                 "data-focus": f"tile-{game_id}",
                 "aria-describedby": blurb_id,
-                "disabled": not available,
             },
             tr.t(f"game.{game_id}.name"),
         ),
         h(
             "span",
             {"class": "tile-blurb", "id": blurb_id},
-            tr.t(f"game.{game_id}.blurb") if available else tr.t("home.coming_soon"),
+            tr.t(f"game.{game_id}.blurb"),
         ),
     )
 
@@ -99,14 +98,14 @@ def delete_actions(tr: Translator, saved_id: str, confirming: bool) -> list[Mark
     ]
 
 
-def summary_lines(tr: Translator, info: SaveInfo) -> list[Markup]:
+def summary_lines(tr: Translator, info: SaveInfo, uis: Mapping[str, GameUI]) -> list[Markup]:
     """What a listed match is: game, players, how far it got."""
     summary = info.summary
     if summary.finished and summary.result is not None:
         winners = [summary.players[s] for s in summary.result.winners if s < len(summary.players)]
         progress = tr.t("save.won_by", names=", ".join(winners))
-    elif summary.round:
-        progress = get_ui(summary.game).progress(tr, summary.round)
+    elif summary.round and summary.game in uis:
+        progress = uis[summary.game].progress(tr, summary.round)
     else:
         progress = tr.t("save.in_progress")
     return [
@@ -116,7 +115,9 @@ def summary_lines(tr: Translator, info: SaveInfo) -> list[Markup]:
     ]
 
 
-def saved_item(tr: Translator, info: SaveInfo, confirming: bool, now_ms: int) -> Markup:
+def saved_item(
+    tr: Translator, uis: Mapping[str, GameUI], info: SaveInfo, confirming: bool, now_ms: int
+) -> Markup:
     """One match in progress: what it is, how far it got, Continue, Export and Delete."""
     actions = delete_actions(tr, info.id, confirming) or [
         button(
@@ -137,7 +138,7 @@ def saved_item(tr: Translator, info: SaveInfo, confirming: bool, now_ms: int) ->
         h(
             "div",
             {"class": "saved-info"},
-            summary_lines(tr, info),
+            summary_lines(tr, info, uis),
             h("span", {"class": "saved-when"}, ago(tr, info.updated, now_ms)),
         ),
         h("div", {"class": "saved-actions"}, actions),
@@ -167,6 +168,7 @@ def unreadable_item(tr: Translator, bad: UnreadableSave, confirming: bool) -> Ma
 
 def saved_section(
     tr: Translator,
+    uis: Mapping[str, GameUI],
     saved: Sequence[SaveInfo],
     unreadable: Sequence[UnreadableSave],
     confirming: str | None,
@@ -175,7 +177,7 @@ def saved_section(
     """The "Continue" list, when there is anything saved."""
     if not saved and not unreadable:
         return None
-    items = [saved_item(tr, s, s.id == confirming, now_ms) for s in saved]
+    items = [saved_item(tr, uis, s, s.id == confirming, now_ms) for s in saved]
     items += [unreadable_item(tr, b, b.id == confirming) for b in unreadable]
     return h(
         "section",
@@ -185,7 +187,9 @@ def saved_section(
     )
 
 
-def history_section(tr: Translator, history: Sequence[SaveInfo], now_ms: int) -> Markup | None:
+def history_section(
+    tr: Translator, uis: Mapping[str, GameUI], history: Sequence[SaveInfo], now_ms: int
+) -> Markup | None:
     """Finished matches with their results, newest first."""
     if not history:
         return None
@@ -193,7 +197,7 @@ def history_section(tr: Translator, history: Sequence[SaveInfo], now_ms: int) ->
         h(
             "li",
             {"class": "history-item"},
-            h("div", {"class": "saved-info"}, summary_lines(tr, info)),
+            h("div", {"class": "saved-info"}, summary_lines(tr, info, uis)),
             h("span", {"class": "saved-when"}, ago(tr, info.updated, now_ms)),
             button(
                 tr.t("review.button"),
@@ -314,7 +318,7 @@ class HomeData:
     protection_alert: Markup | None = None
 
 
-def render_home(tr: Translator, available: tuple[str, ...], data: HomeData = HomeData()) -> Markup:
+def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = HomeData()) -> Markup:
     """The whole home screen."""
     return fragment(
         h(
@@ -333,10 +337,10 @@ def render_home(tr: Translator, available: tuple[str, ...], data: HomeData = Hom
             {"class": "home", "id": "main"},
             h("p", {"class": "notice", "role": "alert"}, data.notice) if data.notice else None,
             data.protection_alert,
-            saved_section(tr, data.saved, data.unreadable, data.confirming, data.now_ms),
+            saved_section(tr, uis, data.saved, data.unreadable, data.confirming, data.now_ms),
             h("h2", {"class": "section-title"}, tr.t("home.heading")),
-            h("ul", {"class": "tiles"}, [game_tile(tr, g, g in available) for g in ALL_GAME_IDS]),
-            history_section(tr, data.history, data.now_ms),
+            h("ul", {"class": "tiles"}, [game_tile(tr, ui) for ui in uis.values()]),
+            history_section(tr, uis, data.history, data.now_ms),
             stats_section(tr, data.stats, data.confirming == "stats") if data.stats else None,
             data_section(tr, data.protection),
         ),

@@ -1,57 +1,45 @@
-"""What every play screen shares: the top bar, seats, the result, the end of a match."""
+"""The pieces every table screen is made of, each drawn from a :class:`~web.frame.Frame`.
+
+:meth:`web.games.base.GameUI.render` composes them (the bar, the hand-off cover, the
+felt, the seats, the stage, the controls, the coach, the match's end and the log);
+each game fills in only its own parts. What a piece draws depends on the frame's mode:
+a replay has no bar, no log and no control that does anything, and its banner says
+which step it is rather than whose turn.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from pygame_core import Event
-from web.eventtext import log_lines
+from web.frame import SPEEDS, Frame
 from web.i18n import Translator
 from web.markup import Child, Markup, classes, fragment, h
 from web.screens.common import button, log_panel, top_bar
-from web.session import GameSession
-
-SPEEDS = ("slow", "normal", "fast")
 
 
 @dataclass(frozen=True)
-class PlayOptions:
-    """The player's display choices while playing."""
+class SeatLine:
+    """One seat in words, for the seat list beside the felt (screen readers read it;
+    the felt is one picture): its status, a few figures, and anything else it shows."""
 
-    coach: bool = False
-    speed: str = "normal"
-    #: Whether the current bot is "thinking" (its move is scheduled).
-    bot_pending: bool = False
-    #: Card games: whose eyes the table is drawn for (None: public facts only) ...
-    viewer: int | None = None
-    #: ... or the seat to hand the device to, with the table covered.
-    cover: int | None = None
-    #: The amount on the stake/bet stepper.
-    amount: int = 0
-    #: Cards the player has picked (Twenty One).
-    selected: tuple[int, ...] = ()
-    #: The window's size in CSS pixels: the felt is laid out to fit it.
-    size: tuple[int, int] = (1024, 768)
-    #: The room the page gives the felt and the own hand, measured once drawn.
-    room: tuple[int, int] | None = None
-    #: Whether sound and vibration are off (web/table/sound.js reads the same entry).
-    muted: bool = False
-    #: A moment held on the table until seen: its events, from its start to its end.
-    moment: tuple[Event, ...] = ()
-    #: The guided first round is on (what to tap and why, beside the table).
-    guide: bool = False
+    status: str
+    figures: Sequence[tuple[str, str]] = ()
+    extra: Child = None
+    #: A badge after the name where the seat is not a bot's (the bank's).
+    badge: str | None = None
+    css: str = ""
 
 
-def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: str) -> Markup:
-    """Top bar of a play screen: home, the game and round, coach, speed, rules, new game."""
-    gid = session.game_id
-    next_speed = (
-        SPEEDS[(SPEEDS.index(opts.speed) + 1) % len(SPEEDS)] if opts.speed in SPEEDS else "normal"
-    )
+def play_bar(tr: Translator, frame: Frame, subtitle: str) -> Markup:
+    """Top bar of a play screen: home, the game and round, coach, speed, sound, rules,
+    new game."""
+    display = frame.display
+    speed = display.speed if display.speed in SPEEDS else "normal"
+    next_speed = SPEEDS[(SPEEDS.index(speed) + 1) % len(SPEEDS)]
     return top_bar(
         tr,
-        f"{tr.t(f'game.{gid}.name')} · {subtitle}",
+        f"{tr.t(f'game.{frame.game.id}.name')} · {subtitle}",
         h(
             "button",
             {
@@ -59,12 +47,12 @@ def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: 
                 "class": "button quiet toggle",
                 "data-action": "toggle-coach",
                 "data-focus": "toggle-coach",
-                "aria-pressed": "true" if opts.coach else "false",
+                "aria-pressed": "true" if display.coach else "false",
             },
             tr.t("play.coach"),
         ),
         button(
-            tr.t("play.speed", speed=tr.t(f"play.speed.{opts.speed}")),
+            tr.t("play.speed", speed=tr.t(f"play.speed.{speed}")),
             "set-speed",
             kind="quiet",
             speed=next_speed,
@@ -76,69 +64,100 @@ def play_bar(tr: Translator, session: GameSession, opts: PlayOptions, subtitle: 
                 "class": "button quiet toggle",
                 "data-action": "toggle-sound",
                 "data-focus": "toggle-sound",
-                "aria-pressed": "false" if opts.muted else "true",
+                "aria-pressed": "false" if display.muted else "true",
             },
             tr.t("play.sound"),
         ),
-        button(tr.t("nav.rules"), "open-rules", kind="quiet", game=gid),
+        button(tr.t("nav.rules"), "open-rules", kind="quiet", game=frame.game.id),
         button(tr.t("play.new_game"), "new-game", kind="quiet"),
     )
 
 
-def seat_badge(tr: Translator, session: GameSession, seat: int) -> Markup | None:
-    """ "Bot (expert)" under a bot's name."""
-    kind = session.seats[seat].kind
-    if kind == "human":
-        return None
-    return h("span", {"class": "badge"}, tr.t("seat.bot_badge", level=tr.t(f"seat.level.{kind}")))
-
-
-def seat_card(
-    tr: Translator,
-    session: GameSession,
-    seat: int,
-    status: str,
-    figures: Sequence[tuple[str, str]],
-    current: bool,
-    extra: Markup | None = None,
-) -> Markup:
-    """One seat at the table: name, who plays it, status, a few figures."""
-    name = session.seats[seat].name
+def seat_item(tr: Translator, frame: Frame, seat: int, line: SeatLine) -> Markup:
+    """One seat of the seat list: name, who plays it, status, figures."""
+    kind = frame.seats[seat].kind
+    current = seat == frame.actor
+    badge = (
+        h("span", {"class": "badge"}, tr.t("seat.bot_badge", level=tr.t(f"seat.level.{kind}")))
+        if kind != "human"
+        else h("span", {"class": "badge bank"}, line.badge)
+        if line.badge
+        else None
+    )
     return h(
         "li",
         {
-            "class": classes("seat-line", current and "current"),
+            "class": classes("seat-line", current and "current", line.css),
             "aria-current": "true" if current else None,
         },
-        h("span", {"class": "seat-name"}, name),
-        seat_badge(tr, session, seat),
-        h("span", {"class": "seat-status"}, status),
+        h("span", {"class": "seat-name"}, frame.seats[seat].name),
+        badge,
+        h("span", {"class": "seat-status"}, line.status),
+        line.extra,
         h(
             "dl",
             {"class": "seat-figures"},
-            [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in figures],
+            [h("div", None, h("dt", None, k), h("dd", None, v)) for k, v in line.figures],
         ),
-        extra,
     )
 
 
-def turn_banner(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup:
-    """Whose turn it is, and whether a bot is thinking."""
-    seat = session.current
+def turn_banner(tr: Translator, frame: Frame) -> Markup:
+    """Whose turn it is (live), or which step of the match this is (replay: "Move 7 of
+    42 · Ann to act", never an invitation to move)."""
+    seat = frame.actor
+    step = frame.replay
+    if step is not None:
+        if seat is None:
+            return Markup("")
+        text = tr.t("review.banner", n=step.index + 1, total=step.total, name=frame.names[seat])
+        return h("p", {"class": "turn-banner replay-banner"}, text)
     if seat is None:
         return h("p", {"class": "turn-banner"}, tr.t("play.match_over"))
-    name = session.seats[seat].name
-    if session.seats[seat].is_bot:
+    name = frame.names[seat]
+    if frame.seats[seat].is_bot:
         return h("p", {"class": "turn-banner bot"}, tr.t("play.bot_turn", name=name))
     return h("p", {"class": "turn-banner"}, tr.t("play.your_turn", name=name))
 
 
-def match_over_panel(
-    tr: Translator, session: GameSession, standings: Sequence[tuple[int, str]]
-) -> Markup:
-    """The end of a match: winners, the final figures, what next."""
-    result = session.game.outcome(session.state)
-    names = session.names()
+def stage_section(tr: Translator, frame: Frame, *children: Child) -> Markup:
+    """The middle of the table: whose turn it is, then the game's own pieces."""
+    return h(
+        "section",
+        {"class": "stage", "aria-labelledby": frame.id("stage-title")},
+        h("h2", {"id": frame.id("stage-title"), "class": "sr-only"}, tr.t("play.table")),
+        turn_banner(tr, frame),
+        *children,
+    )
+
+
+def moment_panel(tr: Translator, frame: Frame, title: str, *body: Child) -> Markup:
+    """A moment held on the table: what it came to, Continue, then ``body`` (who won
+    what). Continue comes before the body: on a phone the list of payouts may run long."""
+    return h(
+        "section",
+        {"class": "stage moment-panel", "aria-labelledby": frame.id("moment-title")},
+        h("h2", {"id": frame.id("moment-title"), "class": "turn-banner"}, title),
+        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True)
+        if frame.mode == "moment"
+        else None,
+        *body,
+    )
+
+
+def moment_lines(lines: Sequence[str]) -> Markup | None:
+    """A moment's lines in words, as a list (None when there are none)."""
+    return (
+        h("ul", {"class": "moment-lines"}, [h("li", None, line) for line in lines])
+        if lines
+        else None
+    )
+
+
+def match_over_panel(tr: Translator, frame: Frame, standings: Sequence[tuple[int, str]]) -> Markup:
+    """The end of a match: winners, the final figures, and (live) what next."""
+    result = frame.outcome
+    names = frame.names
     winners = [names[s] for s in result.winners] if result else []
     title = (
         tr.t("play.winner", name=winners[0])
@@ -160,8 +179,8 @@ def match_over_panel(
     ]
     return h(
         "section",
-        {"class": "panel match-over", "aria-labelledby": "over-title"},
-        h("h2", {"id": "over-title"}, title),
+        {"class": "panel match-over", "aria-labelledby": frame.id("over-title")},
+        h("h2", {"id": frame.id("over-title")}, title),
         h("ol", {"class": "standings"}, rows),
         h(
             "div",
@@ -170,71 +189,21 @@ def match_over_panel(
             button(tr.t("review.button"), "open-review", kind="big"),
             button(tr.t("play.new_game"), "new-game", kind="big"),
             button(tr.t("nav.home"), "go-home", kind="big"),
-        ),
+        )
+        if frame.mode == "live"
+        else None,
     )
 
 
-def moment_text(tr: Translator, session: GameSession, opts: PlayOptions) -> str:
-    """What the felt says large during a moment: its last event's line."""
-    lines = log_lines(opts.moment[-1:], opts.viewer, session.game_id, session.names(), tr)
-    return lines[-1] if lines else ""
-
-
-def moment_panel(
-    tr: Translator, session: GameSession, opts: PlayOptions, kinds: frozenset[str]
-) -> Markup:
-    """A moment held on the table: who won what, in words, and Continue."""
-    shown = [e for e in opts.moment if e.kind in kinds]
-    lines = log_lines(shown, opts.viewer, session.game_id, session.names(), tr)
-    return moment_frame(tr, session, opts, moment_lines(lines))
-
-
-def moment_frame(tr: Translator, session: GameSession, opts: PlayOptions, *body: Child) -> Markup:
-    """The frame of a held moment: its title, Continue, then ``body`` (what it came to).
-    Continue comes before the body: on a phone the list of payouts may run long."""
-    return h(
-        "section",
-        {"class": "stage moment-panel", "aria-labelledby": "moment-title"},
-        h("h2", {"id": "moment-title", "class": "turn-banner"}, moment_text(tr, session, opts)),
-        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True),
-        *body,
-    )
-
-
-def moment_lines(lines: Sequence[str]) -> Markup | None:
-    """A moment's lines in words, as a list (None when there are none)."""
-    return (
-        h("ul", {"class": "moment-lines"}, [h("li", None, line) for line in lines])
-        if lines
-        else None
-    )
-
-
-def stage_section(
-    tr: Translator, session: GameSession, opts: PlayOptions, *children: Child
-) -> Markup:
-    """The middle of the table: whose turn it is, then the game's own pieces."""
-    return h(
-        "section",
-        {"class": "stage", "aria-labelledby": "stage-title"},
-        h("h2", {"id": "stage-title", "class": "sr-only"}, tr.t("play.table")),
-        turn_banner(tr, session, opts),
-        *children,
-    )
-
-
-def guide_panel(tr: Translator, session: GameSession, opts: PlayOptions) -> Markup | None:
+def guide_panel(tr: Translator, frame: Frame, step_key: str | None) -> Markup | None:
     """The guided first round: one sentence on what to tap now and why, and Skip."""
-    if not opts.guide or session.over:
+    if not frame.display.guide or frame.mode not in ("live", "moment") or frame.over:
         return None
-    from web.games import get_ui
-
-    seat = session.current
-    if opts.moment:
+    seat = frame.actor
+    if frame.moment is not None:
         key = "guide.moment"
-    elif seat is not None and not session.seats[seat].is_bot:
-        step = get_ui(session.game_id).guide_step(session.view(seat), session.legal())
-        key = step or "guide.turn"
+    elif seat is not None and not frame.seats[seat].is_bot:
+        key = step_key or "guide.turn"
     else:
         key = "guide.wait"
     return h(
@@ -257,34 +226,55 @@ def history(tr: Translator, lines: Sequence[str]) -> Markup:
     )
 
 
-def table_layout(
+def cover_screen(tr: Translator, frame: Frame, subtitle: str) -> Markup:
+    """The hand-off screen: nothing of the table, only whom to pass the device to."""
+    assert frame.cover is not None
+    name = frame.names[frame.cover]
+    return fragment(
+        play_bar(tr, frame, subtitle),
+        h(
+            "main",
+            {"class": "handoff", "id": "main"},
+            h(
+                "section",
+                {"class": "handoff-card", "aria-labelledby": "handoff-title"},
+                h("h2", {"id": "handoff-title"}, tr.t("handoff.pass_to", name=name)),
+                h("p", None, tr.t("handoff.explain", name=name)),
+                button(tr.t("handoff.show"), "show-cards", kind="primary big", autofocus=True),
+            ),
+        ),
+    )
+
+
+def table_screen(
     tr: Translator,
-    session: GameSession,
-    opts: PlayOptions,
+    frame: Frame,
     subtitle: str,
     css: str,
-    main: Sequence[Child],
+    *,
+    guide: Child,
+    felt: Child,
+    side: Sequence[Child],
     seats: Sequence[Markup],
-    log: Sequence[str],
-    side_top: Child = None,
-    felt: Child = None,
 ) -> Markup:
-    """A play screen: the bar, the felt (and the own hand), and beside or under it what
-    to do now, the seats in words (for screen readers: the felt is one picture) and the
-    history drawer."""
-    side = [
-        *main,
-        side_top,
-        h("ul", {"class": "seats sr-only", "aria-label": tr.t("play.seats")}, seats),
-        history(tr, log),
-    ]
+    """A table: the felt (and the own hand) and beside or under it what to do now, the
+    seats in words (for screen readers: the felt is one picture) and the history
+    drawer; live, under the play bar. A replay is the picture only: no bar, no log."""
+    seat_list = h("ul", {"class": "seats sr-only", "aria-label": tr.t("play.seats")}, seats)
+    if frame.mode == "replay":
+        return h(
+            "div",
+            {"class": f"table replay-table {css}"},
+            h("div", {"class": "table-main"}, felt),
+            h("div", {"class": "table-side"}, *side, seat_list),
+        )
     return fragment(
-        play_bar(tr, session, opts, subtitle),
+        play_bar(tr, frame, subtitle),
         h(
             "main",
             {"class": f"table {css}", "id": "main"},
             # the guide's sentence over the felt, so the controls stay in view
-            h("div", {"class": "table-main"}, guide_panel(tr, session, opts), felt),
-            h("div", {"class": "table-side"}, side),
+            h("div", {"class": "table-main"}, guide, felt),
+            h("div", {"class": "table-side"}, *side, seat_list, history(tr, frame.log)),
         ),
     )

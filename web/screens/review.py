@@ -1,26 +1,22 @@
 """The review screen: each person's summary and costliest moments, then the replay.
 
-The replay draws each frame with the game's own play screen (its ``GameUI``), made
-a picture of the table by :func:`read_only`: the play bar goes, every button is
-disabled and sends nothing, and the element ids get a prefix so they cannot clash with
-this screen's. What the live screen says to the person whose turn it is goes too: its
-turn banner ("Ann, your turn") gives way to the replay's own ("Move 7 of 42 · Ann to
-act", :func:`replay_banner`), and the move controls, steppers and "tap the die" hints,
-which ask for a move, are left out. Each frame is drawn from the replay viewer's view
-only (see :mod:`web.review` for who may see what).
+The replay draws each step with the game's own UI from a frame in ``replay`` mode
+(:func:`web.controllers.review.replay_frame`): the same code as the live table, which
+leaves out while it draws what asks for a move (the bar, the controls, the log, the
+match's end buttons) and says which step it is instead of whose turn ("Move 7 of 42 ·
+Ann to act"). Each step is drawn from the replay viewer's view only (see
+:mod:`web.controllers.review` for who may see what).
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pygame_core.review import Decision, Number, SeatReview
-from web.eventtext import log_lines
-from web.games import get_ui
+from web.controllers.review import ReviewState
+from web.frame import Frame
 from web.i18n import Translator
 from web.markup import Markup, classes, fragment, h
-from web.review import ReviewState
 from web.reviewtext import (
     cost_text,
     exact,
@@ -32,166 +28,16 @@ from web.reviewtext import (
 )
 from web.screens.cards import card
 from web.screens.common import button, top_bar
-from web.screens.play import PlayOptions
-from web.session import GameSession
-
-#: An opening tag (text never holds a raw "<": it is always escaped).
-_TAG = re.compile(r"<[a-z][^>]*>")
-_DROPPED = re.compile(r' (?:data-action|data-focus|data-autofocus|autofocus)(?:="[^"]*")?')
-_IDS = re.compile(r' (id|for|aria-labelledby|aria-describedby|aria-controls)="([^"]*)"')
-_DISABLED = re.compile(r" disabled(?=[ >])")
-#: The end-of-match buttons (play again, new game ...) have no place in a replay.
-_MATCH_ACTIONS = re.compile(r'<div class="actions">.*?</div>', re.DOTALL)
-#: Any tag: its slash (a closing tag), its name, its self-closing slash (SVG).
-_ANY_TAG = re.compile(r"<(/?)([a-zA-Z][\w:-]*)(?:[^>]*?)(/?)>")
-_CLASS = re.compile(r' class="([^"]*)"')
-_ID = re.compile(r' id="([^"]*)"')
-_VOID = frozenset({"area", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source"})
-#: Classes of what a play screen shows only to ask the person to act: the move buttons
-#: (``controls``), the stake and bet steppers (``stepper``) and any other element the
-#: screen marks ``asks`` (a "tap the die" hint).
-_ASKING_CLASSES = frozenset({"controls", "stepper", "asks"})
-#: Ids of the same: why a card cannot be played now (Twenty One).
-_ASKING_IDS = frozenset({"card-reason"})
-#: Attributes of a picture's buttons that only matter to a person who may press them.
-_BUTTON_ONLY = re.compile(r' (?:title|aria-describedby)="[^"]*"')
 
 
-def _tag(match: re.Match[str]) -> str:
-    tag = _DROPPED.sub("", match.group(0))
-    tag = _IDS.sub(
-        lambda m: f' {m.group(1)}="{" ".join("replay-" + i for i in m.group(2).split())}"', tag
+def replay_table(tr: Translator, frame: Frame) -> Markup:
+    """The replay's step drawn by the game's own UI, as a picture of the table."""
+    assert frame.replay is not None
+    return h(
+        "div",
+        {"class": "replay-frame", "data-frame": frame.replay.index},
+        frame.ui.render(tr, frame),
     )
-    if tag.startswith("<button"):
-        tag = _BUTTON_ONLY.sub("", tag)
-        if not _DISABLED.search(tag):
-            tag = "<button disabled" + tag[len("<button") :]
-    return tag
-
-
-def _element_end(body: str, opening: re.Match[str]) -> int:
-    """Where the element that ``opening`` starts ends (after its closing tag)."""
-    name = opening.group(2)
-    if opening.group(3) or name.lower() in _VOID:
-        return opening.end()
-    depth = 1
-    for tag in _ANY_TAG.finditer(body, opening.end()):
-        if tag.group(2) != name or tag.group(3):
-            continue
-        depth += -1 if tag.group(1) else 1
-        if depth == 0:
-            return tag.end()
-    return len(body)
-
-
-#: What :func:`replace_elements` does to an element: given its opening tag, ``None``
-#: (keep it, and look inside), or what to put in its place, given its inner markup
-#: (``None`` again: keep it after all).
-Replacer = Callable[[str], Callable[[str], str | None] | None]
-
-
-def replace_elements(body: str, replacer: Replacer) -> str:
-    """``body`` with the elements ``replacer`` picks replaced (``""``: left out),
-    nesting respected; only a picked element's end is looked for, so this is linear.
-
-    The markup is this app's own (:mod:`web.markup`): text and attribute values never
-    hold a raw ``<`` or ``>``, so the tags can be found by pattern.
-    """
-    out: list[str] = []
-    pos = 0
-    tag = _ANY_TAG.search(body)
-    while tag is not None:
-        replace = None if tag.group(1) else replacer(tag.group(0))
-        if replace is not None:
-            end = _element_end(body, tag)
-            close = body.rfind("</", tag.end(), end)
-            new = replace(body[tag.end() : close] if close >= 0 else "")
-            if new is not None:
-                out += [body[pos : tag.start()], new]
-                pos = end
-                tag = _ANY_TAG.search(body, end)
-                continue
-        tag = _ANY_TAG.search(body, tag.end())
-    out.append(body[pos:])
-    return "".join(out)
-
-
-def _classes_of(tag: str) -> set[str]:
-    found = _CLASS.search(tag)
-    return set(found.group(1).split()) if found else set()
-
-
-def _unasked(banner: str) -> Replacer:
-    """What :func:`read_only` does to each element: the turn banner becomes ``banner``,
-    what asks for a move goes, the rest stays."""
-
-    def pick(tag: str) -> Callable[[str], str | None] | None:
-        names = _classes_of(tag)
-        found = _ID.search(tag)
-        if "turn-banner" in names and tag.startswith("<p"):
-            return lambda inner: banner
-        if names & _ASKING_CLASSES or (found and found.group(1) in _ASKING_IDS):
-            return lambda inner: ""
-        return None
-
-    return pick
-
-
-def read_only(markup: Markup, banner: Markup | None = None) -> Markup:
-    """A play screen as a picture of the table: its ``<main>`` only, as a ``<div>``,
-    with no control that does anything and ids prefixed ``replay-``.
-
-    Nothing in it speaks to the person whose turn it was: the turn banner is replaced
-    by ``banner`` (left out when there is none), and the move controls, steppers and
-    hints that ask for a move are left out."""
-    start = markup.find("<main")
-    body = markup[start:] if start >= 0 else str(markup)
-    body = _MATCH_ACTIONS.sub("", body)
-    if body.startswith("<main"):
-        body = "<div" + body[len("<main") :]
-        end = body.rfind("</main>")
-        body = body[:end] + "</div>" + body[end + len("</main>") :]
-    body = replace_elements(body, _unasked(str(banner or "")))
-    return Markup(_TAG.sub(_tag, body))
-
-
-def frame_session(state: ReviewState, index: int) -> GameSession:
-    """The match as it stood at frame ``index``, with the events its viewer saw."""
-    replay = state.replay()
-    events = [e for frame in replay.frames[1 : index + 1] for e in frame.events]
-    match = state.session
-    return GameSession(
-        match.game,
-        state.states[index],
-        match.seats,
-        events=events,
-        fresh=replay.frames[index].events,
-        reveal_after=match.reveal_after,
-    )
-
-
-def replay_banner(tr: Translator, state: ReviewState, session: GameSession) -> Markup:
-    """The replayed table's banner: which move this is and whose, never an invitation
-    ("Move 7 of 42 · Ann to act"; the moment titles count moves the same way)."""
-    seat = session.current
-    if seat is None:  # the end: the play screen shows the result instead of a banner
-        return Markup("")
-    text = tr.t(
-        "review.banner",
-        n=state.frame + 1,
-        total=len(state.states) - 1,
-        name=session.seats[seat].name,
-    )
-    return h("p", {"class": "turn-banner replay-banner"}, text)
-
-
-def replay_table(tr: Translator, state: ReviewState) -> Markup:
-    """Frame ``state.frame`` drawn by the game's own play screen, as a picture."""
-    session = frame_session(state, state.frame)
-    opts = PlayOptions(viewer=state.viewer)
-    drawn = get_ui(session.game_id).render_play(tr, session, opts)
-    picture = read_only(drawn, replay_banner(tr, state, session))
-    return h("div", {"class": "replay-frame", "data-frame": state.frame}, picture)
 
 
 def revealed_hands(tr: Translator, state: ReviewState) -> Markup | None:
@@ -455,19 +301,18 @@ def viewer_choice(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
-def frame_caption(tr: Translator, state: ReviewState) -> Markup:
+def frame_caption(tr: Translator, frame: Frame) -> Markup:
     """What the step just shown did, in words."""
-    frame = state.replay().at(state.frame)
-    if frame.index == 0:
+    step = frame.replay
+    assert step is not None
+    if step.index == 0:
         text = tr.t("review.frame_start")
     else:
-        names = state.session.names()
-        lines = log_lines(frame.events, state.viewer, state.session.game_id, names, tr)
-        text = " ".join(lines)
+        text = " ".join(frame.ui.words(tr, frame, step.caption))
     return h("p", {"class": "frame-caption"}, text)
 
 
-def replay_section(tr: Translator, state: ReviewState) -> Markup:
+def replay_section(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
     """The replay: its controls, the table at this step, every hand when all is shown."""
     frames = len(state.replay())
     name = state.session.seats[state.viewer].name
@@ -489,9 +334,9 @@ def replay_section(tr: Translator, state: ReviewState) -> Markup:
         ),
         viewer_choice(tr, state),
         replay_controls(tr, state, frames),
-        frame_caption(tr, state),
+        frame_caption(tr, frame),
         revealed_hands(tr, state),
-        replay_table(tr, state),
+        replay_table(tr, frame),
     )
 
 
@@ -536,8 +381,8 @@ def pass_buttons(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
-def render_review(tr: Translator, state: ReviewState) -> Markup:
-    """The whole review screen."""
+def render_review(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
+    """The whole review screen; ``frame`` is the replay's step on show."""
     gid = state.session.game_id
     title = tr.t("review.title", game=tr.t(f"game.{gid}.name"))
     if state.private and state.shown is None:
@@ -560,7 +405,7 @@ def render_review(tr: Translator, state: ReviewState) -> Markup:
                 h("div", {"class": "people-list"}, [person_panel(tr, state, s) for s in people]),
                 pass_buttons(tr, state),
             ),
-            replay_section(tr, state),
+            replay_section(tr, state, frame),
         ]
         css = "review"
     return fragment(

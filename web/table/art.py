@@ -123,8 +123,11 @@ def _corner(label: str, suit_index: int, colour: str, flip: bool) -> Markup:
     return parts
 
 
-def card_face(card: int, lang: str, width: float) -> Markup:
-    """The face of ``card`` (0-51) ``width`` px wide, corners in ``lang``'s letters."""
+def card_face(card: int, lang: str, width: float, css_class: str = "n21-card-art") -> Markup:
+    """The face of ``card`` (0-51) ``width`` px wide, corners in ``lang``'s letters.
+
+    The one drawing of a card's face: the felt, the hands, the lists and the home
+    screen's tiles use it (``css_class`` for a place's own sizing)."""
     r, s = rank(card), suit(card)
     label = corner_label(r, lang)
     colour = RED if s in (1, 2) else INK
@@ -185,7 +188,7 @@ def card_face(card: int, lang: str, width: float) -> Markup:
         _corner(label, s, colour, False),
         _corner(label, s, colour, True),
         middle,
-        **{"class": "n21-card-art"},
+        **{"class": css_class},
     )
 
 
@@ -246,8 +249,9 @@ def card_back(width: float, css_class: str = "n21-card-art") -> Markup:
     )
 
 
-def die(value: int, size: float) -> Markup:
-    """A die showing ``value`` (1-6), ``size`` px square."""
+def die(value: int, size: float, css_class: str = "n21-die-art") -> Markup:
+    """A die showing ``value`` (1-6), ``size`` px square: the one drawing of a die (the
+    felt, the stage and the tiles; ``css_class`` for a place's own sizing)."""
     if value not in DIE_PIPS:
         raise ValueError(f"a die shows 1 to 6, not {value}")
     return _svg(
@@ -268,7 +272,7 @@ def die(value: int, size: float) -> Markup:
             },
         ),
         [h("circle", {"cx": x, "cy": y, "r": 9, "fill": INK}) for x, y in DIE_PIPS[value]],
-        **{"class": "n21-die-art"},
+        **{"class": css_class},
     )
 
 

@@ -1,0 +1,132 @@
+"""What the app's controllers share: the page port, the storage, the language and the
+way back to the app's router.
+
+:class:`web.app.App` is the router: it owns which screen is shown and its address,
+and hands each button to the controller of its concern (:mod:`.setup`, :mod:`.play`,
+:mod:`.home`, :mod:`.review`). A controller never reads another's fields: it is given
+what it needs (a finished match to review, a setup to start) through the router's
+methods in :class:`Router`, so there is no import circle among them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+if TYPE_CHECKING:
+    from web.i18n import Translator
+    from web.markup import Markup
+    from web.persist import Status
+    from web.saves import KeyValueStore, SaveBook
+    from web.session import GameSession, Seat
+    from web.setup import SetupDraft
+    from web.stats import Stats
+
+Screen = Literal["home", "setup", "rules", "play", "review"]
+#: A button's handler: it gets the button's ``data-*`` values.
+Handler = Callable[[dict[str, str]], None]
+
+
+class PagePort(Protocol):
+    """What the app needs from the page (:class:`web.dom.Page` in the browser)."""
+
+    def mount(self, markup: Markup, new_screen: bool) -> None:
+        """Show ``markup``; ``new_screen``: another screen than before (start at the top)."""
+        ...
+
+    def announce(self, text: str) -> None:
+        """Say ``text`` through the live region."""
+        ...
+
+    def set_language(self, lang: str, title: str) -> None: ...
+
+    def download(self, filename: str, text: str) -> None: ...
+
+    def show_address(self, address: str, push: bool) -> None:
+        """Put ``address`` in the address bar (``push``: as a new history entry)."""
+        ...
+
+    def go_back(self) -> None:
+        """Go one history entry back (the page then reports the address it shows)."""
+        ...
+
+    def call_later(self, seconds: float, callback: Callable[[], None]) -> None: ...
+
+    def now_ms(self) -> int: ...
+
+    def new_seed(self) -> int: ...
+
+    def device_facts(self) -> tuple[str, int, bool]:
+        """The user agent, touch points and whether the page runs from the home screen."""
+        ...
+
+    def ask_to_persist(self, on_answer: Callable[[Status], None]) -> None:
+        """Ask the browser to keep the saves; ``on_answer`` gets its answer later."""
+        ...
+
+
+class Router(Protocol):
+    """What a controller may ask of the app (:class:`web.app.App`)."""
+
+    @property
+    def screen(self) -> Screen: ...
+
+    def show(self, screen: Screen) -> None:
+        """Make ``screen`` the one drawn next."""
+        ...
+
+    def render(self, push: bool = True) -> None:
+        """Draw the current screen now."""
+        ...
+
+    def leave_match(self) -> None:
+        """Back to the home screen, leaving the match on screen."""
+        ...
+
+    def open_setup(self, game_id: str, seats: tuple[Seat, ...] | None = None) -> None:
+        """The setup of ``game_id`` (with ``seats``, or the usual ones)."""
+        ...
+
+    def play_again(self, draft: SetupDraft) -> None:
+        """Start a new match from ``draft`` at once (the same seats and rules)."""
+        ...
+
+    def review(self, saved_id: str, session: GameSession) -> None:
+        """Open the review of the finished ``session`` saved as ``saved_id``."""
+        ...
+
+    def review_saved(self, saved_id: str) -> None:
+        """Open the review of the finished match saved as ``saved_id``."""
+        ...
+
+
+@dataclass
+class Context:
+    """The parts every controller shares: the page, the storage, the language, and the
+    one line of news the home screen or the table shows (a refused import, a full
+    storage)."""
+
+    page: PagePort
+    store: KeyValueStore
+    book: SaveBook
+    stats: Stats
+    tr: Translator
+    router: Router
+    notice: str | None = None
+
+    def say(self, text: str) -> None:
+        """Show ``text`` as the notice and read it out."""
+        self.notice = text
+        self.page.announce(text)
+
+
+class Controller:
+    """A controller of one concern: its buttons, by ``data-action`` name."""
+
+    def __init__(self, ctx: Context) -> None:
+        self.ctx = ctx
+
+    def actions(self) -> Mapping[str, Handler]:
+        """Every ``data-action`` this controller answers, and its handler."""
+        return {}

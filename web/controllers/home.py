@@ -1,0 +1,126 @@
+"""The home screen's saves: the saved and finished matches, their deletion, export and
+import, the statistics, and keeping the saves (persistent storage)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import replace
+
+from web.controllers.base import Context, Controller, Handler
+from web.markup import Markup
+from web.persist import Protection, Status, note_saves, protection_alert, protection_note
+from web.saves import SaveImportError, concerns_home
+from web.storage import StorageFull
+
+
+class HomeController(Controller):
+    """The saved games on the home screen."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        #: The saved match whose Delete was pressed and awaits a yes or no ("stats":
+        #: the statistics' Reset).
+        self.confirming: str | None = None
+        #: What the home screen says about keeping the saves (web/persist.py).
+        self.protection = Protection()
+        self.persist_asked = False
+
+    def actions(self) -> Mapping[str, Handler]:
+        return {
+            "delete-save": self.do_delete_save,
+            "confirm-delete": self.do_confirm_delete,
+            "cancel-delete": self.do_cancel,
+            "reset-stats": self.do_reset_stats,
+            "confirm-reset-stats": self.do_confirm_reset_stats,
+            "cancel-reset-stats": self.do_cancel,
+            "export-one": self.do_export_one,
+            "export-all": self.do_export_all,
+        }
+
+    def markup(self) -> Markup:
+        """The home screen."""
+        from web.games import all_uis
+        from web.screens.home import HomeData, render_home
+
+        ctx = self.ctx
+        saved, unreadable = ctx.book.overview()
+        history, bad_history = ctx.book.history()
+        data = HomeData(
+            saved=saved,
+            unreadable=[*unreadable, *bad_history],
+            history=history,
+            stats=ctx.stats.table(),
+            notice=ctx.notice,
+            confirming=self.confirming,
+            now_ms=ctx.page.now_ms(),
+            protection=protection_note(ctx.tr, self.protection),
+            protection_alert=protection_alert(ctx.tr, self.protection),
+        )
+        return render_home(ctx.tr, all_uis(), data)
+
+    def has_saves(self) -> bool:
+        """Whether any match, going or finished, is in storage."""
+        return bool(self.ctx.book.ids() or self.ctx.book.history_ids())
+
+    def protect_saves(self) -> None:
+        """Mark that saves exist and ask (once a visit) for persistent storage."""
+        if self.has_saves():
+            note_saves(self.ctx.store, True)
+        if not self.persist_asked:
+            self.persist_asked = True
+            self.ctx.page.ask_to_persist(self.on_persist_answer)
+
+    def on_persist_answer(self, status: Status) -> None:
+        """The browser's answer goes on the home screen."""
+        self.protection = replace(self.protection, status=status)
+        if self.ctx.router.screen == "home":
+            self.ctx.router.render()
+
+    def on_storage(self, key: str | None) -> bool:
+        """Another tab changed ``key``: whether the home screen shows it."""
+        return concerns_home(key)
+
+    def import_text(self, text: str) -> None:
+        """Import a file's text; everything is checked before anything is written."""
+        ctx = self.ctx
+        tr = ctx.tr
+        try:
+            result = ctx.book.import_bundle(text)
+        except SaveImportError as exc:
+            notice = tr.t("import.refused", reason=str(exc))
+        except StorageFull:
+            notice = tr.t("save.full")
+        else:
+            notice = tr.t("import.done", n=len(result.games) + len(result.history))
+            if result.refused:
+                notice += " " + tr.t("import.some_refused", reasons="; ".join(result.refused))
+        ctx.say(notice)
+
+    def do_delete_save(self, data: dict[str, str]) -> None:
+        self.confirming = data.get("save")
+
+    def do_confirm_delete(self, data: dict[str, str]) -> None:
+        book = self.ctx.book
+        if self.confirming is not None and data.get("save") == self.confirming:
+            book.delete(self.confirming)
+            book.delete_history(self.confirming)
+            note_saves(self.ctx.store, self.has_saves())
+        self.confirming = None
+
+    def do_reset_stats(self, data: dict[str, str]) -> None:
+        self.confirming = "stats"
+
+    def do_confirm_reset_stats(self, data: dict[str, str]) -> None:
+        if self.confirming == "stats":
+            self.ctx.stats.reset()
+        self.confirming = None
+
+    def do_cancel(self, data: dict[str, str]) -> None:
+        self.confirming = None
+
+    def do_export_one(self, data: dict[str, str]) -> None:
+        saved_id = data.get("save", "")
+        self.ctx.page.download(f"nordic21-{saved_id}.json", self.ctx.book.export_one(saved_id))
+
+    def do_export_all(self, data: dict[str, str]) -> None:
+        self.ctx.page.download("nordic21-games.json", self.ctx.book.export_all())

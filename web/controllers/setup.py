@@ -1,0 +1,177 @@
+"""The setup of a match: the draft a person fills in, checked by the core as it changes,
+and the names remembered from the last match."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from pygame_core import get_game
+from web.controllers.base import Controller, Handler
+from web.games import get_ui
+from web.markup import Markup
+from web.session import Seat
+from web.setup import (
+    SetupDraft,
+    add_seat,
+    apply_preset,
+    check_field,
+    default_names,
+    new_draft,
+    remove_seat,
+    seats_for_start,
+    set_option,
+    set_seat,
+    validate,
+)
+from web.storage import StorageFull
+
+#: The people's names of the last match started (JSON list), offered in the next setup.
+NAMES_KEY = "names"
+
+
+class SetupController(Controller):
+    """The setup screen's draft and its buttons and fields."""
+
+    draft: SetupDraft | None = None
+
+    def actions(self) -> Mapping[str, Handler]:
+        return {
+            "set-preset": self.do_set_preset,
+            "set-option": self.do_set_option,
+            "add-seat": self.do_add_seat,
+            "remove-seat": self.do_remove_seat,
+        }
+
+    def markup(self) -> Markup | None:
+        """The setup screen (None without a draft)."""
+        if self.draft is None:
+            return None
+        from web.screens.setup import render_setup
+
+        return render_setup(self.ctx.tr, self.draft)
+
+    def open(self, game_id: str, seats: tuple[Seat, ...] | None = None) -> None:
+        """A draft for ``game_id``: ``seats``, or one person and bots as the game needs."""
+        game = get_game(game_id)
+        tr = self.ctx.tr
+        if seats is None:
+            # One person and bots, as many as the game needs and at least one bot.
+            count = max(2, game.min_players)
+            seats = default_names(tr.t("setup.default_name"), tr.t("setup.default_bot"), count)
+            seats = self.seat_person(game_id, seats)
+        for n in range(len(seats) + 1, game.min_players + 1):
+            seats = (*seats, Seat(tr.t("setup.default_bot", n=n), "medium"))
+        self.draft = new_draft(game_id, seats)
+
+    def again(
+        self, game_id: str, seats: tuple[Seat, ...], options: dict[str, Any], reveal_after: bool
+    ) -> None:
+        """A draft that repeats a match: its seats and options (the player count
+        follows the seats)."""
+        options = {k: v for k, v in options.items() if k != "players"}
+        self.draft = SetupDraft(game_id, seats, "", options, reveal_after=reveal_after)
+
+    def started(self) -> tuple[SetupDraft, Any] | None:
+        """The draft and its config, if the draft is valid; else the errors are shown
+        beside their fields and read out, and None."""
+        draft = self.draft
+        if draft is None:
+            return None
+        config, errors = validate(draft)
+        if config is None:
+            self.draft = replace(draft, errors=errors)
+            first = next(iter(errors), "")
+            self.ctx.page.announce(
+                self.ctx.tr.t("setup.has_errors") + (f" ({first})" if first else "")
+            )
+            return None
+        self.remember_names(seats_for_start(draft))
+        return draft, config
+
+    def remembered_names(self) -> list[str]:
+        """The people's names of the last match started (none if unreadable)."""
+        try:
+            names = json.loads(self.ctx.store.get(NAMES_KEY) or "[]")
+        except ValueError:
+            return []
+        return (
+            [n for n in names if isinstance(n, str) and n.strip()]
+            if isinstance(names, list)
+            else []
+        )
+
+    def seat_person(self, game_id: str, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
+        """The default seats with the person named as last time, at the game's seat for
+        a newcomer (a bot holds the bank in the banker games)."""
+        person, bots = seats[0], seats[1:]
+        names = self.remembered_names()
+        if names:
+            person = replace(person, name=names[0])
+        at = min(get_ui(game_id).person_seat, len(bots))
+        return (*bots[:at], person, *bots[at:])
+
+    def remember_names(self, seats: tuple[Seat, ...]) -> None:
+        """Keep the names people typed (not "Player 2") for the next setup."""
+        tr = self.ctx.tr
+        defaults = {tr.t("setup.default_name", n=n) for n in range(1, 11)}
+        names = [s.name for s in seats if not s.is_bot and s.name not in defaults]
+        if names:
+            with contextlib.suppress(StorageFull):
+                self.ctx.store.set(NAMES_KEY, json.dumps(names))
+
+    def seat_to_person(self, index: int) -> None:
+        """A bot's seat given to a person drops the bot's name (the next remembered name,
+        or "Player n")."""
+        draft = self.draft
+        if draft is None or not 0 <= index < len(draft.seats):
+            return
+        tr = self.ctx.tr
+        bot_names = {tr.t("setup.default_bot", n=n) for n in range(1, 11)}
+        if draft.seats[index].name not in bot_names:
+            return
+        taken = {s.name for s in draft.seats}
+        people = sum(1 for s in draft.seats if s.kind == "human")
+        free = [n for n in self.remembered_names() if n not in taken]
+        name = free[0] if free else tr.t("setup.default_name", n=people)
+        self.draft = set_seat(draft, index, name=name)
+
+    def on_field(self, name: str, data: dict[str, str]) -> None:
+        """A form field changed (a text field: as it is left), and is checked at once."""
+        if self.draft is None:
+            return
+        value = data.get("value", "")
+        if name == "seat-name":
+            index = int(data.get("seat", "-1"))
+            self.draft = check_field(set_seat(self.draft, index, name=value), f"seat-{index}")
+        elif name == "seat-kind":
+            index = int(data.get("seat", "-1"))
+            self.draft = set_seat(self.draft, index, kind=value)
+            if value == "human":
+                self.seat_to_person(index)
+        elif name == "option":
+            option = data.get("name", "")
+            self.draft = check_field(set_option(self.draft, option, value), option)
+        elif name == "reveal-after":
+            self.draft = replace(self.draft, reveal_after=value == "1")
+
+    def do_set_preset(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            self.draft = apply_preset(self.draft, data.get("preset", ""))
+
+    def do_set_option(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            self.draft = set_option(self.draft, data.get("name", ""), data.get("value", ""))
+
+    def do_add_seat(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            n = len(self.draft.seats) + 1
+            bot = Seat(self.ctx.tr.t("setup.default_bot", n=n), "medium")
+            self.draft = add_seat(self.draft, bot)
+
+    def do_remove_seat(self, data: dict[str, str]) -> None:
+        if self.draft is not None:
+            self.draft = remove_seat(self.draft, int(data.get("seat", "-1")))

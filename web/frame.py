@@ -1,0 +1,153 @@
+"""A frame: what one seat sees at one moment, built once per render.
+
+Every screen that shows a table is drawn from one :class:`Frame`, in one pass, by the
+game's :class:`web.games.base.GameUI` (:meth:`~web.games.base.GameUI.render`). The
+frame holds whose eyes the table is drawn for, the state, that seat's view, the actions
+the person at the device may take now, the log so far, the held moment and the mode:
+
+- ``live``: the match being played at this device;
+- ``moment``: a round's (trick's, deal's) end held on the table until Continue, drawn
+  from the state at the moment it happened (a :class:`pygame_core.Pause`), not from
+  the next round the rules have already begun;
+- ``replay``: a past step of a finished match on the review screen: a picture of the
+  table, nothing that asks for a move;
+- ``guest``: the seat of a person playing on another device.
+
+A frame is frozen: the screens read it and never change it. The views of other seats
+than the viewer's (the spectator's view for the header) are computed on first use and
+kept, so each is computed at most once per render.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, Literal
+
+from pygame_core import Event, Outcome
+
+if TYPE_CHECKING:
+    from pygame_core import Game
+    from web.games.base import GameUI
+    from web.session import Seat
+
+Mode = Literal["live", "moment", "replay", "guest"]
+SPEEDS = ("slow", "normal", "fast")
+
+
+@dataclass(frozen=True)
+class Display:
+    """The person's display choices and what they are doing with the controls: none of
+    it is a rule, and none of it changes what the table shows of the match."""
+
+    coach: bool = False
+    speed: str = "normal"
+    muted: bool = False
+    #: The window's size in CSS pixels: the felt is laid out to fit it ...
+    size: tuple[int, int] = (1024, 768)
+    #: ... or the room the page measured for the felt and the own hand, once drawn.
+    room: tuple[int, int] | None = None
+    #: The guided first round is on (what to tap and why, beside the table).
+    guide: bool = False
+    #: A bot is "thinking" (its move is scheduled).
+    bot_pending: bool = False
+    #: The amount on the stake/bet stepper.
+    amount: int = 0
+    #: Cards picked in hand (Twenty One).
+    selected: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Moment:
+    """A moment held on the table: its kind (the core's ``Pause.kind``: ``"round"``,
+    ``"trick"``, ``"deal"``) and its story, the events from its start to its end as
+    the viewer may see them."""
+
+    kind: str
+    events: tuple[Event, ...]
+
+
+@dataclass(frozen=True)
+class ReplayStep:
+    """Where a replay frame is: step ``index`` of ``total`` actions, and the events of
+    the action that led there (what the step's caption says)."""
+
+    index: int
+    total: int
+    caption: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Frame:
+    """What one seat sees at one moment (see the module docstring)."""
+
+    mode: Mode
+    game: Game[Any, Any, Any, Any]
+    ui: GameUI
+    seats: tuple[Seat, ...]
+    #: The state drawn: the live one, a pause's, or a replay step's.
+    state: Any
+    #: Whose eyes (``None``: public facts only).
+    viewer: int | None
+    #: The viewer's view of ``state``.
+    view: Any
+    #: What the person at the device may do now (empty: nothing, e.g. a bot's turn, a
+    #: moment, a replay, another person's turn behind the hand-off cover).
+    legal: tuple[Any, ...] = ()
+    #: The log so far, worded, oldest first (only lines the viewer may read).
+    log: tuple[str, ...] = ()
+    #: The events of the step just taken, as the viewer may see them (animations).
+    fresh: tuple[Event, ...] = ()
+    moment: Moment | None = None
+    #: Pass-and-play: the seat to hand the device to; nothing hidden is drawn.
+    cover: int | None = None
+    display: Display = field(default_factory=Display)
+    #: The replay's position (``replay`` mode only).
+    replay: ReplayStep | None = None
+    #: Actions taken in the match so far (a new turn starts with no card picked).
+    step: int = 0
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The seats' names, by seat."""
+        return tuple(s.name for s in self.seats)
+
+    @property
+    def actor(self) -> int | None:
+        """The seat to act in ``state`` (``None``: nobody, the match is over or held)."""
+        actor: int | None = self.view.actor
+        return actor
+
+    @property
+    def over(self) -> bool:
+        """Whether the match is over in ``state``."""
+        return bool(self.view.over)
+
+    @cached_property
+    def outcome(self) -> Outcome | None:
+        """How the match ended (``None`` while it is on)."""
+        return self.game.outcome(self.state)
+
+    @cached_property
+    def public(self) -> Any:
+        """The spectator's view of ``state`` (the viewer's own when it is ``None``)."""
+        return self.view if self.viewer is None else self.game.view(self.state, None)
+
+    @property
+    def asks(self) -> bool:
+        """Whether the frame asks the person at the device for a move."""
+        return bool(self.legal) and self.mode in ("live", "guest")
+
+    @property
+    def is_bot_turn(self) -> bool:
+        """Whether a bot is to act in ``state``."""
+        actor = self.actor
+        return actor is not None and self.seats[actor].is_bot
+
+    def id(self, name: str) -> str:
+        """An element id of the table: prefixed in a replay, which sits on a screen
+        with ids of its own."""
+        return f"replay-{name}" if self.mode == "replay" else name
+
+
+__all__ = ["SPEEDS", "Display", "Frame", "Mode", "Moment", "ReplayStep"]
