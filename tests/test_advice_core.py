@@ -2,19 +2,21 @@
 preset, the advice for every decision of the acting seat (from its own view), hashed
 per playout into ``tests/data/advice_digest.json``.
 
-The digest was recorded from ``web.coach`` before its odds moved into the core, so
-this test shows the move changed no figure. Record it again only when the advice
-changes on purpose: ``python -m tests.test_advice_core --record``.
+The digest was recorded from ``web.coach`` before its odds moved into the core
+(``Game.advise``), so this test shows the move changed no figure. Record it again only
+when the advice changes on purpose: ``python -m tests.test_advice_core --record``.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import importlib
 import json
 import random
+import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -56,19 +58,6 @@ def plain(value: Any) -> Any:
     raise TypeError(f"no plain form for {value!r}")
 
 
-def advice_of(game: Game[Any, Any, Any, Any], view: Any, legal: Sequence[Any], seed: int) -> Any:
-    """What the coach says about ``view`` (the acting seat's)."""
-    import web.coach as coach
-
-    if game.id == "dice21":
-        return coach.dice21_advice(view)
-    if game.id == "dice41":
-        return coach.dice41_advice(view)
-    if game.id == "twentyone":
-        return coach.twentyone_advice(view, legal, seed)
-    return coach.banker_advice(view)
-
-
 def playouts() -> Iterator[tuple[str, Game[Any, Any, Any, Any], Any]]:
     """Every playout's name, game and config."""
     for game_id in game_ids():
@@ -97,7 +86,7 @@ def playout_digest(game: Game[Any, Any, Any, Any], config: Any, seed: int) -> di
             break
         legal = game.legal_actions(state)
         if step % every == 0:
-            advice = advice_of(game, game.view(state, seat), legal, len(state.history))
+            advice = game.advise(game.view(state, seat), legal, len(state.history))
             lines.update(json.dumps([step, plain(advice)]).encode() + b"\n")
             decisions += 1
             advised += advice is not None
@@ -122,6 +111,63 @@ def test_the_advice_matches_the_recorded_digest(game_id: str) -> None:
             names.append(name)
             assert playout_digest(game, *run) == recorded[name], name
     assert names and all(recorded[name]["advised"] for name in names)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_advice_speaks_only_to_the_seat_to_act(game_id: str) -> None:
+    game = get_game(game_id)
+    state = game.new_game(game.preset(next(iter(game.presets)), 3), 5)
+    chooser = random.Random(5)
+    held = 0
+    while (actor := game.current_player(state)) is not None:
+        legal = game.legal_actions(state)
+        for seat in (None, *(s for s in range(3) if s != actor)):
+            assert game.advise(game.view(state, seat), legal) is None
+        step = game.apply_paused(state, chooser.choice(legal))
+        for pause in step.pauses:
+            held += 1
+            assert all(game.advise(game.view(pause.state, s), ()) is None for s in range(3))
+        state = step.state
+    assert held, "no held moment came up"
+    assert all(game.advise(game.view(state, s), ()) is None for s in range(3))
+
+
+def test_twentyone_advice_is_kept_for_a_redraw() -> None:
+    game = get_game("twentyone")
+    state = game.new_game(game.preset("classic", 3), 2)
+    seat = game.current_player(state)
+    view, legal = game.view(state, seat), game.legal_actions(state)
+    first = game.advise(view, legal, 9)
+    assert first is not None and game.advise(view, list(legal), 9) is first
+
+
+def test_web_coach_reexports_the_core_and_loads_only_what_is_asked_for() -> None:
+    import web.coach
+
+    homes = {
+        "pygame_core.banker.advice": ("BankerAdvice", "banker_advice"),
+        "pygame_core.dice21.advice": ("Dice21Advice", "dice21_advice"),
+        "pygame_core.dice41.advice": ("Dice41Advice", "dice41_advice"),
+        "pygame_core.twentyone.advice": ("TwentyOneAdvice", "twentyone_advice"),
+    }
+    for home, names in homes.items():
+        module = importlib.import_module(home)
+        assert all(getattr(web.coach, name) is getattr(module, name) for name in names)
+    assert sorted(web.coach.__all__) == sorted(n for names in homes.values() for n in names)
+    # A fresh interpreter: the games and the shim load no advice until it is asked for.
+    probe = (
+        "import sys, web.coach\n"
+        "from pygame_core import get_game\n"
+        "from pygame_core.registry import game_ids\n"
+        "[get_game(g) for g in game_ids()]\n"
+        "from web.coach import Dice21Advice\n"
+        "print(*sorted(m for m in sys.modules if m.endswith('.advice')))"
+    )
+    root = Path(__file__).parent.parent
+    out = subprocess.run(
+        [sys.executable, "-c", probe], cwd=root, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.split() == ["pygame_core.dice21.advice"]
 
 
 if __name__ == "__main__":

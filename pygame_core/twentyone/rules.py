@@ -433,6 +433,14 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
             winners=_winners(state.scores) if over else (),
         )
 
+    def advise(self, view: TwentyOneView, legal: Sequence[Action], seed: int = 0) -> Any | None:
+        """The coach's :class:`~.advice.TwentyOneAdvice` for the seat ``view`` is drawn for
+        (see :meth:`~pygame_core.contract.Game.advise`)."""
+        # Imported here, so the browser's start-up never loads the coach's search and estimate.
+        from .advice import advise
+
+        return advise(view, legal, seed)
+
     def make_bot(self, level: str) -> Bot:
         """The bot of ``level`` ("easy", "medium" or "expert")."""
         from .bots import make_bot
