@@ -15,9 +15,9 @@ from functools import lru_cache
 from ..contract import acts_now
 from ..review.model import Decision
 from ..review.rating import Spot
-from ..review.twentyone import rate
-from .bots import cannot_beat, make_bot, play_of, swap_lowest
-from .rules import Action, OpenExchange, RefuseExchange, TwentyOneView
+from ..review.twentyone import action_of, rate
+from .bots import make_bot
+from .rules import Action, TwentyOneView
 
 #: Most dealt worlds the coach's estimate uses per choice: it stops after the first
 #: batch (:data:`pygame_core.review.twentyone.BATCH`) once the expert's move is the
@@ -64,24 +64,7 @@ def _cached_advice(view: TwentyOneView, legal: tuple[Action, ...], seed: int) ->
         return TwentyOneAdvice(action, None, None)
     if estimate.is_best:
         return TwentyOneAdvice(action, estimate.chosen, estimate)
-    return TwentyOneAdvice(_action_of(view, legal, estimate.best), estimate.best, estimate)
-
-
-def _action_of(view: TwentyOneView, legal: Sequence[Action], key: str) -> Action:
-    """The legal action of a review option key (``open``, ``refuse``, ``swap_<count>``,
-    ``play_<form>_<rank>``, ``discard``, ``pass``; the rater never makes the best of
-    a ``swap_<count>_as_played`` here, as the expert swaps its lowest cards)."""
-    head, _, rest = key.partition("_")
-    if head == "open":
-        return OpenExchange()
-    if head == "refuse":
-        return RefuseExchange()
-    if head == "swap":
-        return swap_lowest(view, int(rest))
-    if head == "play":
-        form, _, rank = rest.partition("_")
-        return play_of(view, legal, int(form), int(rank))
-    return cannot_beat(legal)
+    return TwentyOneAdvice(action_of(view, legal, estimate.best), estimate.best, estimate)
 
 
 def advise(view: TwentyOneView, legal: Sequence[Action], seed: int = 0) -> TwentyOneAdvice | None:
