@@ -141,6 +141,36 @@ def test_twentyone_advice_is_kept_for_a_redraw() -> None:
     assert first is not None and game.advise(view, list(legal), 9) is first
 
 
+@pytest.mark.parametrize("preset", ["classic", "low_ace"])
+def test_every_twentyone_option_key_has_its_action(preset: str) -> None:
+    """The coach plays the review's best option by its key: the action of each key is
+    legal, and the review calls that action by the same key (cheap estimates: two
+    worlds each, as only the keys matter here)."""
+    from pygame_core.review.rating import Spot
+    from pygame_core.review.twentyone import action_of, rate
+
+    game = get_game("twentyone")
+    state = game.new_game(game.preset(preset, 3), 4)
+    chooser = random.Random(4)
+    kinds = set()
+    for _ in range(40):
+        seat = game.current_player(state)
+        assert seat is not None
+        view, legal = game.view(state, seat), game.legal_actions(state)
+        decision = rate(Spot(0, seat, view, legal, legal[0]), 0, 2)
+        for option in decision.options if decision else ():
+            if option.key.endswith("_as_played"):
+                continue
+            action = action_of(view, legal, option.key)
+            rated = rate(Spot(0, seat, view, legal, action), 0, 2)
+            assert action in legal and rated is not None and rated.chosen == option.key
+            kinds.add(option.key.partition("_")[0])
+        state, _ = game.apply(state, chooser.choice(legal))
+    # A discard or pass is never one choice among others: only a seat that cannot beat
+    # may make it, and then it must.
+    assert kinds == {"open", "refuse", "swap", "play"}
+
+
 def test_web_coach_reexports_the_core_and_loads_only_what_is_asked_for() -> None:
     import web.coach
 
