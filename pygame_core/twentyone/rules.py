@@ -233,9 +233,7 @@ class DealResult(Value):
 
 
 #: The phases of a match (see :class:`TwentyOneState`).
-TwentyOnePhase = Literal[
-    "exchange_choice", "exchange", "play", "trick_over", "deal_over", "over"
-]
+TwentyOnePhase = Literal["exchange_choice", "exchange", "play", "trick_over", "deal_over", "over"]
 
 
 @dataclass(frozen=True)
