@@ -33,8 +33,9 @@ Every game is looked up by id (``dice21``, ``dice41``, ``tjueett``, ``tjugoett``
 - ``from_json`` raises :class:`SaveError` (and only that) for anything it cannot load.
 
 Odds live in each game's ``odds`` module as exact :class:`fractions.Fraction` values;
-bots see only a view and the legal actions. ``python -m pygame_core.arena`` plays bots
-against each other.
+bots see only a view and the legal actions. The coach is ``game.advise(view, legal,
+seed)`` (each game's ``advice`` module; ``None`` when the viewer has nothing to
+decide). ``python -m pygame_core.arena`` plays bots against each other.
 """
 
 from __future__ import annotations

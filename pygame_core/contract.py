@@ -177,6 +177,12 @@ class GameView(Protocol):
         ...
 
 
+def acts_now(view: GameView) -> bool:
+    """Whether the seat ``view`` is drawn for is the one to act now (not for a
+    spectator, another seat's turn, a held moment or a match that is over)."""
+    return view.viewer is not None and view.actor == view.viewer
+
+
 C = TypeVar("C")
 S = TypeVar("S", bound=GameState)
 A = TypeVar("A")
@@ -197,7 +203,8 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     Subclasses set the class attributes and implement :meth:`new_game`,
     :meth:`current_player`, :meth:`legal_actions`, :meth:`_step`, :meth:`outcome`,
     :meth:`view` and :meth:`make_bot`. :meth:`apply` checks legality, calls
-    :meth:`_step` and records the action in the state's history.
+    :meth:`_step` and records the action in the state's history. A game with a coach
+    overrides :meth:`advise`.
 
     A game whose action can run on past the end of a round (a trick, a deal) returns
     the states of those moments from :meth:`_step` as :class:`Pause` objects, so a UI
@@ -325,6 +332,18 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     @abc.abstractmethod
     def make_bot(self, level: str) -> Bot:
         """The bot of ``level`` (one of :data:`BOT_LEVELS`)."""
+
+    def advise(self, view: V, legal: Sequence[A], seed: int = 0) -> Any | None:
+        """What the coach says about the decision of the seat ``view`` is drawn for,
+        ``legal`` being its legal actions (``seed`` makes any sampling repeatable): the
+        game's advice dataclass, its figures exact (``Fraction``) where the odds are;
+        ``None`` when that seat has nothing to decide now (see :func:`acts_now`).
+
+        This default is ``None``: the game has no coach. A game that has one imports
+        its advice module inside its ``advise``, so the browser's start-up never loads
+        the coach's odds.
+        """
+        return None
 
     def check_invariants(self, state: S) -> None:
         """Raise ``AssertionError`` if a conservation law is broken (chips, cards).

@@ -8,6 +8,7 @@
 - :mod:`.game`: :class:`BankerGame`, the contract and the moves both texts share.
 - :mod:`.odds`: exact card-counting odds over the cards a seat has not seen.
 - :mod:`.bots`: the three bot levels, for both games and both roles.
+- :mod:`.advice`: the coach, for both games and both roles.
 
 Decisions that hold for both games
 ----------------------------------

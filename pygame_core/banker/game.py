@@ -13,7 +13,7 @@ from __future__ import annotations
 import abc
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
-from typing import ClassVar, TypeVar, cast
+from typing import Any, ClassVar, TypeVar, cast
 
 from ..cards import FULL_DECK
 from ..contract import Bot, Game, Outcome, Step, check_seed
@@ -291,6 +291,14 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     def make_bot(self, level: str) -> Bot:
         """The bot of ``level`` ("easy", "medium" or "expert")."""
         return make_bot(level)
+
+    def advise(self, view: TableView, legal: Sequence[Action], seed: int = 0) -> Any | None:
+        """The coach's :class:`~.advice.BankerAdvice` for the seat ``view`` is drawn for
+        (see :meth:`~pygame_core.contract.Game.advise`)."""
+        # Imported here, so the browser's start-up never loads the coach's card-counting odds.
+        from .advice import advise
+
+        return advise(view, legal, seed)
 
     def check_invariants(self, state: TableState) -> None:
         """All 52 cards are somewhere exactly once; stacks, bets and pot keep their sum."""

@@ -1,7 +1,8 @@
 """dice21: "21" with one die (or two), push your luck, 2 to 8 players.
 
 ``GAME`` is the rules object (see :mod:`.rules` for the rules, options and events);
-:mod:`.odds` holds the exact odds (the coach) and :mod:`.bots` the three bot levels.
+:mod:`.odds` holds the exact odds, :mod:`.advice` the coach built on them and
+:mod:`.bots` the three bot levels.
 """
 
 from __future__ import annotations

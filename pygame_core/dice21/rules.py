@@ -632,6 +632,14 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
             winners=state.winners,
         )
 
+    def advise(self, view: Dice21View, legal: Sequence[Action], seed: int = 0) -> Any | None:
+        """The coach's :class:`~.advice.Dice21Advice` for the seat ``view`` is drawn for
+        (see :meth:`~pygame_core.contract.Game.advise`)."""
+        # Imported here, so the browser's start-up never loads the coach's odds tables.
+        from .advice import advise
+
+        return advise(view, legal, seed)
+
     def make_bot(self, level: str) -> Bot:
         """The bot of ``level``: ``"easy"``, ``"medium"`` or ``"expert"``."""
         # Imported here: the bots need this module's actions and view, and loading the

@@ -1,7 +1,7 @@
 """ "41" with six dice: set aside one die per throw, secure a 4 and a 1, score the rest.
 
 :mod:`.rules` holds the game (config, state, the :class:`Keep` action, the view and
-the documented events), :mod:`.odds` the exact odds and the coach's figures, and
+the documented events), :mod:`.odds` the exact odds, :mod:`.advice` the coach and
 :mod:`.bots` the three bot levels.
 """
 

@@ -410,6 +410,14 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
             return "throwing"
         return "waiting"
 
+    def advise(self, view: Dice41View, legal: Sequence[Keep], seed: int = 0) -> Any | None:
+        """The coach's :class:`~.advice.Dice41Advice` for the seat ``view`` is drawn for
+        (see :meth:`~pygame_core.contract.Game.advise`)."""
+        # Imported here, so the browser's start-up never loads the coach's odds tables.
+        from .advice import advise
+
+        return advise(view, legal, seed)
+
     def make_bot(self, level: str) -> Bot:
         """A bot of ``level``: ``"easy"``, ``"medium"`` or ``"expert"``."""
         # Imported here: the bots use this module's view and actions.

@@ -35,6 +35,7 @@ from ..rng import Rng
 from ..twentyone import infer, search
 from ..twentyone.bots import hand_ranks
 from ..twentyone.rules import (
+    Action,
     OpenExchange,
     Play,
     RefuseExchange,
@@ -61,6 +62,14 @@ def _key(view: TwentyOneView, choice: search.Choice) -> str:
     if choice[1] == 0:
         return "pass" if view.config.cannot_beat == "pass" else "discard"
     return f"play_{choice[1]}_{choice[2]}"
+
+
+def action_of(view: TwentyOneView, legal: Sequence[Action], key: str) -> Action:
+    """The legal action of option ``key``, carried out as the expert carries out its
+    choice (:func:`~pygame_core.twentyone.search.to_action`: a swap gives the lowest
+    cards); ``KeyError`` for a key that names no choice (``swap_<count>_as_played``)."""
+    by_key = {_key(view, choice): choice for choice in search.choices(view, legal)}
+    return search.to_action(view, legal, by_key[key])
 
 
 def _choice_of(view: TwentyOneView, action: object) -> search.Choice:

@@ -233,9 +233,7 @@ class DealResult(Value):
 
 
 #: The phases of a match (see :class:`TwentyOneState`).
-TwentyOnePhase = Literal[
-    "exchange_choice", "exchange", "play", "trick_over", "deal_over", "over"
-]
+TwentyOnePhase = Literal["exchange_choice", "exchange", "play", "trick_over", "deal_over", "over"]
 
 
 @dataclass(frozen=True)
@@ -432,6 +430,14 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
             last_deal=state.last_deal,
             winners=_winners(state.scores) if over else (),
         )
+
+    def advise(self, view: TwentyOneView, legal: Sequence[Action], seed: int = 0) -> Any | None:
+        """The coach's :class:`~.advice.TwentyOneAdvice` for the seat ``view`` is drawn for
+        (see :meth:`~pygame_core.contract.Game.advise`)."""
+        # Imported here, so the browser's start-up never loads the coach's search and estimate.
+        from .advice import advise
+
+        return advise(view, legal, seed)
 
     def make_bot(self, level: str) -> Bot:
         """The bot of ``level`` ("easy", "medium" or "expert")."""
