@@ -1541,7 +1541,8 @@ def review_entry(game_id: str, rounds: int = REVIEW_ROUNDS) -> dict[str, Any]:
     from pygame_core import get_game
     from web.saves import SaveInfo, history_data, summarize
     from web.saves.formats import dump
-    from web.session import GameSession, Seat
+    from web.seats import Seat
+    from web.session import GameSession
 
     game = get_game(game_id)
     values = game.config_to_dict(decisions.bench_config(game))

@@ -18,7 +18,8 @@ from e2e.helpers import (
 )
 from e2e.server import SiteServer
 from pygame_core import get_game
-from web.session import GameSession, Seat
+from web.seats import Seat
+from web.session import GameSession
 from web.setup import new_draft
 
 

@@ -228,6 +228,10 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     #: replay the same match, so loading refuses it (saves that name no revision were
     #: made under revision 1).
     rules_version: ClassVar[int] = 1
+    #: The module that rates this game's decisions for the after-game review (it has
+    #: ``rate(spot, seed, playouts)``, and optionally ``rate_steps``); ``None``: the
+    #: review replays the match but rates nothing.
+    review_rater: ClassVar[str | None] = None
 
     # -- configuration -------------------------------------------------------------
     def config(self, **options: Any) -> C:
@@ -344,6 +348,22 @@ class Game(abc.ABC, Generic[C, S, A, V]):
         the coach's odds.
         """
         return None
+
+    def review_unit(self, state: S) -> str:
+        """What the review measures a seat's decisions in (a ``pygame_core.review.Unit``):
+        the chance to win the round, by default."""
+        return "round_win"
+
+    def own_cards(self, view: V, seat: int) -> tuple[int, ...]:
+        """``seat``'s hand in ``view``, drawn for that seat (its hidden cards face up):
+        what a replay shows of every hand once the match is over. None by default."""
+        return ()
+
+    def unseen_cards(self, state: S, seat: int | None) -> frozenset[int]:
+        """The cards in other seats' hands that ``seat`` (``None``: a spectator) has
+        not seen: what nothing drawn for that seat may show (the deck's order is never
+        shown at all). A game without hidden cards has none (this default)."""
+        return frozenset()
 
     def check_invariants(self, state: S) -> None:
         """Raise ``AssertionError`` if a conservation law is broken (chips, cards).

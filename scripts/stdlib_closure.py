@@ -99,7 +99,7 @@ class ClosurePage:
 def review_once(app: Any, session: Any, saved_id: str) -> None:
     """A finished match reviewed (every rating) and every step of its replay drawn."""
     from pygame_core.review import iter_review
-    from web.controllers.review import new_state, replay_frame
+    from web.reviewing import new_state, replay_frame
     from web.screens.review import render_review
 
     state = new_state(saved_id, session)
@@ -118,7 +118,8 @@ def play_everything(store: Any) -> int:
     from pygame_core.registry import game_ids
     from web.app import App
     from web.i18n import LANGUAGES, Translator
-    from web.session import GameSession, Seat
+    from web.seats import Seat
+    from web.session import GameSession
 
     app = App(store, "en", ClosurePage())
     play = app.play
@@ -170,7 +171,7 @@ def play_everything(store: Any) -> int:
 def other_screens(book: Any, stats: Any) -> None:
     """Setup, rules and home screens in every language; the rules pages' figures."""
     from pygame_core.registry import game_ids
-    from web.games import all_uis
+    from web.games import all_uis, get_ui
     from web.i18n import LANGUAGES, Translator
     from web.rulesfigures import figures
     from web.screens.home import HomeData, render_home
@@ -188,8 +189,8 @@ def other_screens(book: Any, stats: Any) -> None:
             draft = new_draft(game_id, default_names("Ada", "Bot {n}", 2))
             validate(draft)
             render_setup(tr, draft)
-            render_rules(tr, game_id)
-            figures(game_id, lang)
+            render_rules(tr, get_ui(game_id))
+            figures(get_ui(game_id), lang)
 
 
 def saves_round_trip(book: Any) -> None:

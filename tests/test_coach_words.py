@@ -4,36 +4,27 @@ tap away behind a native <details>, and 41's running score of the set-aside dice
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 from fractions import Fraction
+from html import unescape
 
 import pytest
+from tables import FakePage, act, at_table, frame, moves, press
 
 from pygame_core import get_game
+from pygame_core.dice21.advice import Dice21Advice
 from pygame_core.dice41 import GAME as DICE41
+from pygame_core.dice41 import points_so_far
+from pygame_core.dice41.advice import Dice41Advice, dice41_advice
 from pygame_core.dice41.positions import position
 from pygame_core.review import Decision, Option, Reason
 from pygame_core.twentyone import Discard, OpenExchange, Play, Swap
-from web.coach import (
-    Dice21Advice,
-    Dice41Advice,
-    TwentyOneAdvice,
-    dice41_advice,
-    twentyone_advice,
-)
+from pygame_core.twentyone.advice import TwentyOneAdvice
+from web.app import App
+from web.games.dice21 import dice21_coach, dice21_sentence
+from web.games.dice41 import dice41_coach, dice41_sentence, running_score, seat_note41
+from web.games.twentyone import coach_move, coach_rows, coach_sentence
 from web.i18n import LANGUAGES, Translator
-from web.screens.dice import (
-    dice21_coach,
-    dice21_sentence,
-    dice41_coach,
-    dice41_sentence,
-    running_score,
-    seat_note41,
-    sentence_percents,
-)
-from web.screens.play import PlayOptions
-from web.screens.twentyone import coach_move, coach_rows, coach_sentence
-from web.session import GameSession, Seat
+from web.screens.dice import sentence_percents
 
 EN = Translator("en")
 NBSP = "\u00a0"
@@ -178,29 +169,21 @@ def test_41_table_with_the_coach_speaks_every_language(lang: str) -> None:
     summary, the running score in the stage and on the felt, no key left unfilled."""
     tr = Translator(lang)
     game = get_game("dice41")
-    session = GameSession.start(
-        "dice41", game.config(players=2), (Seat("Ann", "human"), Seat("Bo", "human")), 3
-    )
-    render = game_ui_render("dice41")
+    app, page = at_table("dice41", ["human", "human"], seed=3, names=["Ann", "Bo"], lang=lang)
+    press(app, page, "toggle-coach")
+    expert = game.make_bot("expert")
     for step in range(4):
-        html = str(render(tr, session, PlayOptions(coach=True)))
+        html = page.markup
         assert html.count('class="coach-say"') == 1
         assert tr.t("coach.show_figures") in html
-        kept = session.view(None).kept[0]
+        view = frame(app).view
+        kept = view.kept[view.actor]
         if kept:
-            from pygame_core.dice41 import points_so_far
-
             points = points_so_far(kept)
             assert tr.t("play.points_so_far", points=points) in html
             assert tr.t("play.note_points", points=points) in html
         assert placeholders_filled(text(html))
-        session.act(game.make_bot("expert").choose(session.view(0), session.legal(), step))
-
-
-def game_ui_render(game_id: str):  # type: ignore[no-untyped-def]
-    from web.games import get_ui
-
-    return get_ui(game_id).render_play
+        act(app, page, expert.choose(view, tuple(moves(app, page)), step))
 
 
 # -- Twenty One --------------------------------------------------------------------------
@@ -282,7 +265,7 @@ def test_twentyone_coach_follows_the_estimate_where_it_finds_the_expert_clearly_
             if seat is None:
                 break
             view, legal = game.view(state, seat), game.legal_actions(state)
-            advice = twentyone_advice(view, legal, step)
+            advice = game.advise(view, legal, step)
             assert advice is not None and advice.action in legal
             estimate = advice.estimate
             if estimate is not None:
@@ -298,25 +281,52 @@ def test_twentyone_coach_follows_the_estimate_where_it_finds_the_expert_clearly_
     assert seen["expert"] > 0
 
 
+def make_move(app: App, page: FakePage, action: object) -> None:
+    """Make ``action`` as a person does: pick its cards in hand, then press its button."""
+    if isinstance(action, Play | Swap):
+        picked: tuple[int, ...] = action.cards
+    elif isinstance(action, Discard) and action not in moves(app, page):
+        picked = (action.card,)
+    else:
+        picked = ()
+    for card in picked:
+        press(app, page, "toggle-card", card=str(card))
+    act(app, page, action)
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_twentyone_coach_on_a_real_table(lang: str) -> None:
     """The expert's move in a sentence (its cards named as the hand shows them), the
-    estimate behind "Show the figures", in every language."""
+    estimate behind "Show the figures", in every language: a person against two bots,
+    the coach tapped on, the person's moves made with the table's own buttons."""
     tr = Translator(lang)
     game = get_game("twentyone")
-    seats = (Seat("Ann", "human"), Seat("Bo", "medium"), Seat("Cy", "medium"))
-    session = GameSession.start("twentyone", game.config(players=3), seats, 4)
-    render = game_ui_render("twentyone")
+    app, page = at_table(
+        "twentyone", ["human", "medium", "medium"], seed=4, names=["Ann", "Bo", "Cy"], lang=lang
+    )
+    press(app, page, "toggle-coach")
+    session = app.play.session
+    assert session is not None
+    bot = game.make_bot("medium")
     said = 0
-    for step in range(40):
-        if session.over:
+    for step in range(80):
+        if session.over or said >= 4:
             break
-        if session.current == 0:
-            opts = replace(PlayOptions(coach=True), viewer=0)
-            html = str(render(tr, session, opts))
-            assert html.count('class="coach-say"') == 1
-            assert placeholders_filled(text(html))
-            said += 1
-        seat = session.current
-        session.act(game.make_bot("medium").choose(session.view(seat), session.legal(), step))
+        if 'data-action="moment-seen"' in page.markup:
+            press(app, page, "moment-seen")
+            continue
+        if session.current != 0:
+            page.run_timers(limit=1)
+            continue
+        html = page.markup
+        assert html.count('class="coach-say"') == 1
+        now = frame(app)
+        advice = now.game.advise(now.view, now.legal, now.step)  # the coach's own (cached)
+        assert advice is not None
+        say = re.search(r'<p class="coach-say">(.*?)</p>', html)
+        assert say and unescape(say.group(1)) == coach_sentence(tr, advice)
+        assert (tr.t("coach.show_figures") in html) == (advice.estimate is not None)
+        assert placeholders_filled(text(html))
+        said += 1
+        make_move(app, page, bot.choose(session.view(0), session.legal(), step))
     assert said >= 3

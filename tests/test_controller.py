@@ -8,135 +8,17 @@ fake page was given), so a test cannot press what a player could not.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
-from html.parser import HTMLParser
 
 import pytest
-from test_saves import DictStore
+from tables import DictStore, FakePage, act, controls, moves, press, started
 
 from pygame_core import get_game
-from web.app import ACTIONS, OPEN_KEY, Address, App
+from pygame_core.dice21 import Roll, Stop
+from web.app import Address, App
+from web.controllers.play import OPEN_KEY
 from web.i18n import Translator
-from web.markup import Markup
-from web.persist import Status
 from web.saves import GAME_PREFIX
 from web.storage import PREFIX
-
-T0 = 1_750_000_000_000
-
-
-class FakePage:
-    """A :class:`web.app.PagePort` that records what the app did to the page."""
-
-    def __init__(self, seed: int = 7) -> None:
-        self.markup = Markup("")
-        self.new_screens: list[bool] = []
-        self.announced: list[str] = []
-        self.history: list[str] = [""]
-        self.at = 0
-        self.timers: list[Callable[[], None]] = []
-        self.downloads: list[tuple[str, str]] = []
-        self.clock = T0
-        self.seed = seed
-        self.app: App | None = None
-
-    def mount(self, markup: Markup, new_screen: bool) -> None:
-        self.markup = markup
-        self.new_screens.append(new_screen)
-
-    def announce(self, text: str) -> None:
-        self.announced.append(text)
-
-    def set_language(self, lang: str, title: str) -> None:
-        self.lang = lang
-
-    def download(self, filename: str, text: str) -> None:
-        self.downloads.append((filename, text))
-
-    def show_address(self, address: str, push: bool) -> None:
-        if push:
-            del self.history[self.at + 1 :]
-            self.history.append(address)
-            self.at += 1
-        else:
-            self.history[self.at] = address
-
-    def go_back(self) -> None:
-        self.move(-1)
-
-    def move(self, step: int) -> None:
-        """The browser's Back (-1) or Forward (+1): the app hears of the new address."""
-        self.at += step
-        assert self.app is not None
-        self.app.on_address(self.history[self.at])
-
-    @property
-    def address(self) -> str:
-        return self.history[self.at]
-
-    def call_later(self, seconds: float, callback: Callable[[], None]) -> None:
-        self.timers.append(callback)
-
-    def run_timers(self, limit: int = 2000) -> int:
-        """Let every scheduled bot move happen (each may schedule the next)."""
-        ran = 0
-        while self.timers and ran < limit:
-            self.timers.pop(0)()
-            ran += 1
-        return ran
-
-    def now_ms(self) -> int:
-        self.clock += 1000
-        return self.clock
-
-    def device_facts(self) -> tuple[str, int, bool]:
-        return ("Mozilla/5.0 (X11; Linux x86_64)", 0, False)
-
-    def ask_to_persist(self, on_answer: Callable[[Status], None]) -> None:
-        self.persist_asked = True
-        on_answer("persisted")
-
-    def new_seed(self) -> int:
-        return self.seed
-
-
-class _Controls(HTMLParser):
-    """Every element with a data-action, as {attribute: value} (disabled included)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[dict[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {k: v or "" for k, v in attrs}
-        if "data-action" in values:
-            self.found.append(values)
-
-
-def controls(markup: str) -> list[dict[str, str]]:
-    parser = _Controls()
-    parser.feed(markup)
-    return parser.found
-
-
-def press(app: App, page: FakePage, action: str, **data: str) -> None:
-    """Press the enabled button of ``action`` whose data-* include ``data``."""
-    for attrs in controls(page.markup):
-        wanted = {"data-action": action, **{f"data-{k}": v for k, v in data.items()}}
-        if all(attrs.get(k) == v for k, v in wanted.items()) and "disabled" not in attrs:
-            dataset = {k[5:]: v for k, v in attrs.items() if k.startswith("data-")}
-            app.on_action(action, dataset)
-            return
-    raise AssertionError(f"no enabled {action} {data} on screen")
-
-
-def started(seed: int = 7, store: DictStore | None = None) -> tuple[App, FakePage, DictStore]:
-    store = store if store is not None else DictStore()
-    page = FakePage(seed)
-    app = App(store, "en", page)
-    page.app = app
-    app.open_address("")
-    return app, page, store
 
 
 def test_home_first_then_a_game_setup_as_a_new_address() -> None:
@@ -154,13 +36,14 @@ def test_a_match_starts_saves_and_bots_play_it_to_the_end() -> None:
     press(app, page, "open-game", game="dice21")
     app.on_field("seat-kind", {"seat": "0", "value": "easy"})
     press(app, page, "start-game")
-    assert app.screen == "play" and app.save_id is not None
-    assert page.address == Address("play", app.save_id).text
-    assert store.get(OPEN_KEY) == app.save_id
+    save_id = app.play.save_id
+    assert app.screen == "play" and save_id is not None
+    assert page.address == Address("play", save_id).text
+    assert store.get(OPEN_KEY) == save_id
     page.run_timers()
-    assert app.session is not None and app.session.over
+    assert app.play.session is not None and app.play.session.over
     assert "match-over" in page.markup and OPEN_KEY not in store.data
-    assert app.book.history()[0][0].summary.finished
+    assert app.ctx.book.history()[0][0].summary.finished
     assert page.announced, "the bots' moves are announced"
 
 
@@ -170,10 +53,14 @@ def test_a_person_plays_through_the_act_buttons() -> None:
     press(app, page, "start-game")
     for _ in range(200):
         page.run_timers()
-        if app.session is None or app.session.over:
+        session = app.play.session
+        if session is None or session.over:
             break
-        press(app, page, "act", move="stop" if _total(page) >= 17 else "roll")
-    assert app.session is not None and app.session.over
+        if 'data-action="moment-seen"' in page.markup:
+            press(app, page, "moment-seen")
+            continue
+        act(app, page, Stop() if _total(page) >= 17 and Stop() in moves(app, page) else Roll())
+    assert app.play.session is not None and app.play.session.over
 
 
 def _total(page: FakePage) -> int:
@@ -192,12 +79,12 @@ def test_back_forward_and_reload_on_every_address() -> None:
     assert app.screen == "rules"
     page.move(-1)
     press(app, page, "start-game")
-    save_id = app.save_id
+    save_id = app.play.save_id
     assert save_id is not None and page.address == f"#/play/{save_id}"
     page.move(-1)
     assert app.screen == "setup"
     page.move(+1)
-    assert app.screen == "play" and app.save_id == save_id
+    assert app.screen == "play" and app.play.save_id == save_id
     page.move(-2)
     assert app.screen == "home"
     # A reload on each address comes back to that screen.
@@ -217,19 +104,19 @@ def test_a_deleted_match_address_says_so_and_goes_home() -> None:
     app, page, _ = started()
     press(app, page, "open-game", game="dice21")
     press(app, page, "start-game")
-    save_id = app.save_id
+    save_id = app.play.save_id
     press(app, page, "go-home")
     press(app, page, "delete-save", save=save_id or "")
     press(app, page, "confirm-delete", save=save_id or "")
     page.move(-1)
     assert app.screen == "home" and page.address == ""
-    assert app.notice is not None
+    assert app.ctx.notice is not None
 
 
 def test_tjugoett_default_setup_starts() -> None:
     app, page, _ = started()
     press(app, page, "open-game", game="tjugoett")
-    assert app.draft is not None and len(app.draft.seats) == 3
+    assert app.setup.draft is not None and len(app.setup.draft.seats) == 3
     press(app, page, "start-game")
     assert app.screen == "play"
 
@@ -237,10 +124,9 @@ def test_tjugoett_default_setup_starts() -> None:
 def test_too_few_seats_says_why() -> None:
     app, page, _ = started()
     press(app, page, "open-game", game="tjugoett")
-    assert app.draft is not None
-    app.draft = app.draft.__class__(
-        app.draft.game_id, app.draft.seats[:2], app.draft.preset, app.draft.options
-    )
+    draft = app.setup.draft
+    assert draft is not None
+    app.setup.draft = draft.__class__(draft.game_id, draft.seats[:2], draft.preset, draft.options)
     press(app, page, "start-game")
     assert app.screen == "setup"
     assert Translator("en").t("setup.error.players", low=3, high=10) in page.markup
@@ -290,7 +176,7 @@ def test_every_action_a_screen_renders_has_a_handler() -> None:
         collect()
         press(app, page, "go-home")
         collect()
-    assert seen <= set(ACTIONS), sorted(seen - set(ACTIONS))
+    assert seen <= set(app.actions), sorted(seen - set(app.actions))
     app.on_action("no-such-action", {})  # ignored, never raises
 
 
@@ -308,16 +194,17 @@ def test_another_tab_moving_the_match_on_is_followed(status: str) -> None:
     app, page, _ = started(store=store)
     press(app, page, "open-game", game="dice21")
     press(app, page, "start-game")
-    save_id = app.save_id
+    save_id = app.play.save_id
     assert save_id is not None
     other, _, _ = started(store=store)
     other.open_address(f"#/play/{save_id}")
-    assert other.session is not None
+    session = other.play.session
+    assert session is not None
     if status == "finished":
-        while not other.session.over:
-            other.perform(other.session.legal()[0])
+        while not session.over:
+            other.play.perform(session.legal()[0])
     else:
-        other.perform(other.session.legal()[0])
+        other.play.perform(session.legal()[0])
     app.on_storage(PREFIX + GAME_PREFIX + save_id)
     expected = "save.stale" if status == "newer" else "save.finished_elsewhere"
-    assert app.notice == Translator("en").t(expected)
+    assert app.ctx.notice == Translator("en").t(expected)

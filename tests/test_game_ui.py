@@ -5,10 +5,11 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from tables import act, at_table, controls, moves, press
 
 from pygame_core import UnknownGameError, get_game
 from pygame_core.registry import game_ids
-from web.games import get_ui, ui_ids
+from web.games import all_uis, get_ui, ui_ids
 from web.i18n import LANGUAGES, Translator
 from web.screens.home import HomeData, render_home
 
@@ -32,62 +33,45 @@ def test_setup_form_names_real_config_options(game_id: str) -> None:
 
 
 @pytest.mark.parametrize("game_id", game_ids())
-def test_every_legal_action_has_a_button_decoding_to_it(game_id: str) -> None:
-    """The decoder turns each legal action's button data back into that action."""
-    from web.screens.play import PlayOptions
-    from web.session import GameSession, Seat
-
+def test_every_move_button_carries_a_legal_action_in_the_cores_codec(game_id: str) -> None:
+    """A move button's ``data-move`` is the core's own codec of a legal action (so no
+    game decodes a click itself), and the codec gives every legal action back."""
     game = get_game(game_id)
-    seats = tuple(Seat(f"P{i}", "human") for i in range(game.min_players))
-    session = GameSession.start(game_id, game.config(players=game.min_players), seats, 3)
-    ui = get_ui(game_id)
-    decoded = set()
-    for _ in range(30):
+    app, page = at_table(game_id, ["human"] * game.min_players, seed=3)
+    session = app.play.session
+    assert session is not None
+    pressed = set()
+    for _ in range(60):
+        if app.play.held:
+            app.play.do_moment_seen({})
+            continue
         if session.over:
             break
-        seat = session.current
-        opts = PlayOptions(viewer=seat, amount=ui.amount_range(session.view(seat))[0])
-        html = ui.render_play(Translator("en"), session, opts)
-        for action in session.legal():
-            data = _button_data(action)
-            if data is not None:
-                assert ui.decode(data) == action
-                decoded.add(type(action))
-        assert 'data-action="act"' in html
-        session.act(session.legal()[0])
-    assert decoded
-
-
-def _button_data(action: object) -> dict[str, str] | None:
-    """The data-* a play button of ``action`` carries (as the screens write them)."""
-    name = type(action).__name__.lower()
-    fields = dataclasses.asdict(action)  # type: ignore[call-overload]
-    moves = {
-        "roll": {"move": "roll"},
-        "stop": {"move": "stop"},
-        "draw": {"move": "draw"},
-        "stand": {"move": "stand"},
-        "openexchange": {"move": "open"},
-        "refuseexchange": {"move": "refuse"},
-        "pass": {"move": "pass"},
-    }
-    if name in moves:
-        return moves[name]
-    if name == "keep":
-        return {"value": str(fields["value"])}
-    if name in ("stake", "bet"):
-        return {"move": name, "amount": str(fields["amount"])}
-    if name == "discard":
-        return {"move": "discard", "cards": str(fields["card"])}
-    if name in ("play", "swap"):
-        return {"move": name, "cards": ",".join(map(str, fields["cards"]))}
-    return None
+        app.play.revealed = session.current
+        app.render()
+        legal = session.legal()
+        for action in legal:
+            assert game.action_from_dict(game.action_to_dict(action)) == action
+        shown = moves(app, page)
+        if not shown:  # the cards to play are picked first (Twenty One)
+            card = next(
+                c
+                for c in controls(page.markup)
+                if c["data-action"] == "toggle-card" and "disabled" not in c
+            )
+            press(app, page, "toggle-card", card=card["data-card"])
+            shown = moves(app, page)
+        assert shown and set(shown) <= set(legal)
+        pressed.add(type(shown[0]))
+        act(app, page, shown[0])
+    assert pressed
 
 
 def test_saved_list_shows_the_round_or_deal_of_every_game() -> None:
     """#14 point 6: Tjueett, Tjugoett and Twenty One show how far they got."""
     from web.saves import SaveInfo, summarize
-    from web.session import GameSession, Seat
+    from web.seats import Seat
+    from web.session import GameSession
 
     for lang in LANGUAGES:
         tr = Translator(lang)
@@ -98,7 +82,7 @@ def test_saved_list_shows_the_round_or_deal_of_every_game() -> None:
             summary = summarize(session)
             assert summary.round == 1
             info = SaveInfo(f"g-{game_id}", summary, 1, 0, 0)
-            html = render_home(tr, game_ids(), HomeData(saved=[info]))
+            html = render_home(tr, all_uis(), HomeData(saved=[info]))
             expected = get_ui(game_id).progress(tr, 1)
             assert expected in html and "1" in expected
             if game_id == "twentyone":
@@ -107,17 +91,27 @@ def test_saved_list_shows_the_round_or_deal_of_every_game() -> None:
 
 @pytest.mark.parametrize("game_id", game_ids())
 def test_the_coach_speaks_at_the_acting_seat(game_id: str) -> None:
-    """Each game's coach, asked through its UI object as the bench and screens ask it."""
+    """Each game's coach, switched on at the table, speaks on the person's turns."""
     game = get_game(game_id)
-    ui = get_ui(game_id)
-    state = game.new_game(game.config(players=game.min_players), 9)
+    players = max(game.min_players, 2)
+    person = get_ui(game_id).person_seat  # where the setup seats a newcomer
+    kinds = ["medium"] * players
+    kinds[person] = "human"
+    app, page = at_table(game_id, kinds, seed=9)
+    app.play.coach = True
+    session = app.play.session
+    assert session is not None
     bot = game.make_bot("medium")
     said = 0
-    for step in range(40):
-        seat = game.current_player(state)
-        if seat is None:
+    for step in range(60):
+        if app.play.held:
+            app.play.do_moment_seen({})
+            continue
+        if session.over:
             break
-        view, legal = game.view(state, seat), game.legal_actions(state)
-        said += ui.coach(view, legal) is not None
-        state, _ = game.apply(state, bot.choose(view, legal, step))
+        app.render()
+        seat = session.current
+        assert seat is not None
+        said += seat == person and 'class="panel coach"' in page.markup
+        app.play.perform(bot.choose(session.view(seat), session.legal(), step))
     assert said

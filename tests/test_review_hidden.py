@@ -19,6 +19,7 @@ from pygame_core import get_game
 from pygame_core.banker.deck import cards_in, mask_of
 from pygame_core.banker.hand import HIDDEN
 from pygame_core.banker.table import BANK, PLAY, Bet, Draw, Stand
+from pygame_core.registry import game_ids
 from pygame_core.review import rate_decision, review_match
 from pygame_core.rng import Rng, RngStream
 
@@ -83,6 +84,16 @@ REDEAL = {
 }
 
 
+#: The games with hidden cards, each checked by a property test below.
+HIDDEN_CARDS = ("tjueett", "tjugoett", "twentyone")
+
+
+def test_every_game_has_a_redeal_and_its_hidden_cards_a_property_test() -> None:
+    assert set(REDEAL) == set(game_ids())
+    hiding = {g for g in game_ids() if get_game(g).hides_information}
+    assert hiding == set(HIDDEN_CARDS)
+
+
 def check_view_only(game_id: str, seed: int, samples: int) -> int:
     """Rate up to ``samples`` decisions of a random match before and after a redeal of
     the unseen cards; returns how many redeals changed some hidden card."""
@@ -132,8 +143,11 @@ def test_redeals_do_change_hidden_cards() -> None:
 
 
 def test_dice_ratings_do_not_see_the_coming_throws() -> None:
-    for game_id in ("dice21", "dice41"):
-        check_view_only(game_id, 5, samples=10)
+    # Every game without hidden cards (the dice games): only the coming throws hidden.
+    for game_id in game_ids():
+        if not get_game(game_id).hides_information:
+            assert REDEAL[game_id] is dice_redealt
+            check_view_only(game_id, 5, samples=10)
 
 
 def test_banker_best_is_the_experts_play() -> None:

@@ -8,10 +8,12 @@ from test_review_engine import bot_match
 
 from pygame_core.banker.hand import HIDDEN
 from pygame_core.banker.table import UNSETTLED
+from pygame_core.registry import game_ids
 from pygame_core.review import Match, replay_frames
 
 
 def states_of(match: Match) -> list[object]:
+    """The match's states, replayed here through the rules (not :attr:`Match.states`)."""
     game = match.game
     state = game.new_game(match.config, match.seed)
     states = [state]
@@ -21,7 +23,32 @@ def states_of(match: Match) -> list[object]:
     return states
 
 
-@pytest.mark.parametrize("game_id", ["dice21", "dice41", "tjueett", "tjugoett", "twentyone"])
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_match_is_replayed_once_and_keeps_every_state_and_step(game_id: str) -> None:
+    match = bot_match(game_id, ("medium", "easy", "medium"), 6)
+    game = match.game
+    states = states_of(match)
+    assert list(match.states) == states
+    assert len(match.steps) == len(match.actions)
+    assert match.states is match.states and match.steps is match.steps, "replayed once"
+    state = states[0]
+    for index, (action, step) in enumerate(zip(match.actions, match.steps, strict=True)):
+        assert step.state is match.states[index + 1]
+        assert step.events == game.apply(state, action)[1]
+        marks = [pause.events for pause in step.pauses]
+        assert marks == sorted(marks) and all(0 <= m <= len(step.events) for m in marks)
+        for pause in step.pauses:
+            # A moment is for drawing only: nobody is to act in it.
+            assert game.current_player(pause.state) is None
+            assert game.view(pause.state, None).actor is None
+        state = states[index + 1]
+    assert any(step.pauses for step in match.steps), "a round's end is held"
+    # The replay is drawn from the same states.
+    replay = replay_frames(match, viewer=0)
+    assert [f.view for f in replay.frames] == [game.view(s, 0) for s in match.states]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
 def test_frames_are_the_viewers_views_step_by_step(game_id: str) -> None:
     match = bot_match(game_id, ("medium", "easy", "medium"), 6)
     replay = replay_frames(match, viewer=1)

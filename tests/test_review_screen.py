@@ -5,37 +5,47 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import html as html_text
 import json
 import random
 import re
 import string
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from fractions import Fraction
+from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
 import pytest
-from test_controller import FakePage, press, started
-from test_saves import DictStore
+from tables import T0, DictStore, FakePage, act, controls, frame, press, started
+from test_review_engine import bot_match
 
 import pygame_core.review as engine
 from pygame_core import SaveError, get_game
+from pygame_core.registry import game_ids
 from pygame_core.review import Decision, Reason, ReviewProgress, replay_frames, review_match
 from web.app import App
+from web.controllers.review import drive
+from web.frame import Frame
+from web.games import all_uis, get_ui
 from web.i18n import LANGUAGES, Translator, table
-from web.review import ReviewState, drive, new_state
-from web.reviewtext import FAMILY, REASON_KINDS, option_label, reason_key, sentence
+from web.markup import escape
+from web.reviewing import ReviewState, new_state, replay_frame
+from web.reviewtext import option_label, sentence
 from web.saves import GAME_PREFIX, HISTORY_PREFIX, SaveBook
 from web.screens.cards import card_name
-from web.screens.review import read_only, render_review, replace_elements
-from web.session import GameSession, Seat
+from web.screens.review import render_review, replay_table
+from web.seats import Seat
+from web.session import GameSession
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
+#: Every review family's reason kinds, as the games' UIs word them.
+REASON_KINDS = {ui.review_family: ui.reason_kinds for ui in all_uis().values() if ui.reason_kinds}
+#: Each family's rater module's file (in pygame_core/review/), from its games.
 RATERS = {
-    "dice21": "dice21.py",
-    "dice41": "dice41.py",
-    "banker": "banker.py",
-    "twentyone": "twentyone.py",
+    get_ui(gid).review_family: str(get_game(gid).review_rater).rsplit(".", 1)[1] + ".py"
+    for gid in game_ids()
+    if get_game(gid).review_rater is not None
 }
 
 
@@ -217,9 +227,9 @@ def test_every_sentence_renders_with_its_numbers_rounded(lang: str) -> None:
     tr = Translator(lang)
     seen = set()
     for game, decision in every_decision():
-        key = reason_key(game, decision)
+        key = get_ui(game).reason_key(decision)
         seen.add(key)
-        text = sentence(tr, game, decision, ("Ann", "Bo"))
+        text = sentence(tr, get_ui(game), decision, ("Ann", "Bo"))
         assert "{" not in text and "}" not in text, (key, text)
         assert text[-1] == "." or text.endswith(")."), (key, text)
         assert "Fraction" not in text and "/" not in text, (key, text)
@@ -238,12 +248,12 @@ def test_option_labels() -> None:
 
 def test_the_sentence_of_the_issue() -> None:
     decision = _decision("dice21", "stood_too_soon", **DICE21)
-    text = sentence(Translator("en"), "dice21", decision, ("Ann", "Bot"))
+    text = sentence(Translator("en"), get_ui("dice21"), decision, ("Ann", "Bot"))
     assert text == (
         "You stopped on 15 with Bot needing only to beat 15: rolling on won 38\u00a0% of the "
         "time, stopping 17\u00a0%."
     )
-    nb = sentence(Translator("nb"), "dice21", decision, ("Ann", "Bot"))
+    nb = sentence(Translator("nb"), get_ui("dice21"), decision, ("Ann", "Bot"))
     assert nb.startswith("Du stoppet på 15 mens Bot bare trengte å slå 15") and "38\u00a0%" in nb
 
 
@@ -260,7 +270,7 @@ def _random_match(game_id: str, players: int, seed: int) -> GameSession:
     return session
 
 
-@pytest.mark.parametrize("game_id", list(FAMILY))
+@pytest.mark.parametrize("game_id", game_ids())
 def test_real_reviews_of_every_game_read_in_every_language(game_id: str) -> None:
     players = 3 if game_id == "tjugoett" else 2
     for seed in (1, 2):
@@ -270,9 +280,9 @@ def test_real_reviews_of_every_game_read_in_every_language(game_id: str) -> None
         )
         for seat in review.seats:
             for decision in seat.decisions:
-                assert decision.reason.kind in REASON_KINDS[FAMILY[game_id]]
+                assert decision.reason.kind in get_ui(game_id).reason_kinds
                 for lang in LANGUAGES:
-                    text = sentence(Translator(lang), game_id, decision, session.names())
+                    text = sentence(Translator(lang), get_ui(game_id), decision, session.names())
                     assert "{" not in text, text
 
 
@@ -285,14 +295,31 @@ def finished_state(game_id: str = "dice21", seed: int = 3, **kw: Any) -> ReviewS
     for name, value in kw.items():
         setattr(session, name, value)
     state = new_state("g-1", session)
-    for step in engine.iter_review(state.match(), seats=state.people, playouts=12):
+    for step in engine.iter_review(state.match, seats=state.people, playouts=12):
         state.progress(step)
     return state
 
 
+def bot_state(game_id: str, seed: int = 6) -> ReviewState:
+    """The review of a finished match of bots only (every seat reviewed, every hand
+    shown once it is over), loaded as a save is: its moves replayed."""
+    match = bot_match(game_id, LEVELS, seed)
+    seats = [Seat(f"Bot {seat}", level) for seat, level in enumerate(LEVELS)]
+    session = GameSession.replay(match.game, match.states[-1], seats)
+    return new_state("g-bots", session)
+
+
+LEVELS = ("medium", "easy", "expert")
+
+
+def screen(tr: Translator, state: ReviewState) -> str:
+    """The review screen as the controller draws it, with the replay at ``state.frame``."""
+    return render_review(tr, state, replay_frame(state))
+
+
 def test_the_screen_shows_each_persons_summary_moments_and_exact_figures() -> None:
     state = finished_state("dice21")
-    html = render_review(Translator("en"), state)
+    html = screen(Translator("en"), state)
     assert html.count('class="panel person"') == 2
     review = state.review
     assert review is not None
@@ -307,21 +334,32 @@ def test_the_screen_shows_each_persons_summary_moments_and_exact_figures() -> No
         assert label in ids
 
 
+def _play_to_the_end(app: App, page: FakePage, person: Callable[[GameSession], Any]) -> None:
+    """Play the match on screen to its end through its buttons: ``person`` picks the
+    person's moves, the bots move, every held moment is seen."""
+    session = app.play.session
+    assert session is not None
+    while True:
+        page.run_timers()
+        if 'data-action="moment-seen"' in page.markup:
+            press(app, page, "moment-seen")
+        elif session.over:
+            break
+        else:
+            act(app, page, person(session))
+    assert 'data-action="open-review"' in page.markup
+
+
 def test_show_in_the_replay_steps_there_and_brings_the_replay_into_view_once() -> None:
     app, page, _ = started()
-    app.review_spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
+    app.reviewing.spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
     press(app, page, "open-game", game="dice21")
     press(app, page, "start-game")
-    session = app.session
-    assert session is not None
-    while not session.over:
-        # The person stops as soon as they may: a costly habit.
-        legal = session.legal()
-        app.perform(session.bot_action() if session.is_bot_turn() else legal[-1])
-    app.render()
+    # The person stops as soon as they may: a costly habit.
+    _play_to_the_end(app, page, lambda session: session.legal()[-1])
     press(app, page, "open-review")
     run_review(app)
-    state = app.review
+    state = app.reviewing.state
     assert state is not None and state.review is not None
     costly = [d for s in state.review.seats for d in s.costliest]
     assert costly, [d.reason for s in state.review.seats for d in s.decisions]
@@ -334,20 +372,33 @@ def test_show_in_the_replay_steps_there_and_brings_the_replay_into_view_once() -
 def test_progress_shows_done_of_total_until_the_review_is_ready() -> None:
     session = _random_match("dice21", 2, 4)
     state = new_state("g-1", session)
-    assert "Replaying the match" in render_review(Translator("en"), state)
+    assert "Replaying the match" in screen(Translator("en"), state)
     state.progress(ReviewProgress(2, 5))
-    html = render_review(Translator("en"), state)
+    html = screen(Translator("en"), state)
     assert "Rating the moves: 2/5" in html and 'value="2"' in html
     assert 'class="panel person"' in html and "moment-sentence" not in html
 
 
+def _frame(html: str) -> str:
+    """The replay's table in a review screen (the last thing on it)."""
+    return html[html.index('<div class="replay-frame"') :]
+
+
+def _replay_section(html: str) -> str:
+    return html[html.index('<section class="replay"') :]
+
+
 def test_the_replay_is_the_games_own_table_read_only() -> None:
-    for game_id in FAMILY:
+    for game_id in game_ids():
         state = finished_state(game_id, seed=5)
-        for index in range(0, len(state.states), max(1, len(state.states) // 4)):
+        states = len(state.match.states)
+        for index in range(0, states, max(1, states // 4)):
             state.frame = index
-            html = render_review(Translator("en"), state)
-            frame = html[html.index('<div class="replay-frame"') :]
+            shown = replay_frame(state)
+            assert shown.mode == "replay" and shown.legal == () and not shown.asks
+            html = render_review(Translator("en"), state, shown)
+            frame = _frame(html)
+            assert frame.startswith(replay_table(Translator("en"), shown))
             assert f'data-frame="{index}"' in frame
             assert "data-action" not in frame and "data-autofocus" not in frame
             assert re.search(r"<button(?![^>]* disabled)", frame) is None
@@ -364,44 +415,215 @@ ASKING_KEYS = (
     "t21.reason.too_low",
     "banker.stake_label",
     "banker.bet_label",
+    "play.moment_continue",
+    "play.play_again",
+    "handoff.show",
 )
+#: The buttons the review screen has of its own (the replay's table has none).
+REVIEW_ACTIONS = {"go-home", "review-step", "review-viewer", "review-person"}
 
 
-def _frame(html: str) -> str:
-    return html[html.index('<div class="replay-frame"') :]
+def asking_words(tr: Translator, names: Sequence[str]) -> set[str]:
+    """Everything the live table says to invite a person to move, in ``tr``'s language."""
+    words = {tr.t(key) for key in ASKING_KEYS}
+    return words | {tr.t(k, name=n) for n in names for k in ("play.your_turn", "play.bot_turn")}
 
 
-@pytest.mark.parametrize("game_id", list(FAMILY))
+def _text(markup: str) -> str:
+    return html_text.unescape(re.sub(r"<[^>]+>", "\n", markup))
+
+
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_replayed_table_says_whose_move_it_was_and_never_invites_to_act(
     game_id: str,
 ) -> None:
     state = finished_state(game_id, seed=5)
-    moves = len(state.states) - 1
+    moves = len(state.match.states) - 1
     for lang in LANGUAGES:
         tr = Translator(lang)
         names = state.session.names()
-        asking = {tr.t(key) for key in ASKING_KEYS}
-        asking |= {tr.t(k, name=n) for n in names for k in ("play.your_turn", "play.bot_turn")}
+        asking = asking_words(tr, names)
         frames = range(moves + 1) if lang == "en" else (0, moves // 2, moves)
         for index in frames:
             state.frame = index
-            frame = _frame(render_review(tr, state))
-            text = re.sub(r"<[^>]+>", "\n", frame).replace("&#x27;", "'").replace("&amp;", "&")
+            shown = replay_frame(state)
+            frame = _frame(render_review(tr, state, shown))
+            text = _text(frame)
             for words in asking:
                 assert words not in text, (lang, index, words)
             for css in ("controls", "stepper"):
                 assert re.search(rf'class="(?:[^"]* )?{css}[ "]', frame) is None, (index, css)
-            assert 'id="replay-card-reason"' not in frame
+            assert 'id="replay-card-reason"' not in frame and 'id="card-reason"' not in frame
             assert re.search(r"<button[^>]* (?:title|aria-describedby)=", frame) is None
             assert re.search(r"<button(?![^>]* disabled)", frame) is None
             banners = re.findall(r'<p class="turn-banner replay-banner">([^<]*)</p>', frame)
-            seat = state.session.game.current_player(state.states[index])
-            if seat is None:
+            seat = state.session.game.current_player(state.match.states[index])
+            if shown.moment is not None:
+                # A round's (trick's, deal's) end, as the table held it: its title is
+                # the banner; nobody is to act in it.
+                assert banners == [] and shown.actor is None, (lang, index)
+                title = re.findall(r'<h2 id="replay-moment-title" class="turn-banner">', frame)
+                assert title and frame.count("turn-banner") == 1, (lang, index)
+            elif seat is None:
                 assert banners == [] and index == moves
             else:
                 banner = tr.t("review.banner", n=index + 1, total=moves, name=names[seat])
-                assert banners == [banner.replace("'", "&#x27;")], (lang, index)
+                assert banners == [escape(banner, quote=False)], (lang, index)
                 assert frame.count("turn-banner") == 1
+
+
+class _Attributes(HTMLParser):
+    """Every element's attributes, in order, as an HTML parser reads them."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[dict[str, str]] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append({k: v or "" for k, v in attrs})
+
+
+def _attributes(markup: str) -> list[dict[str, str]]:
+    parser = _Attributes()
+    parser.feed(markup)
+    return parser.found
+
+
+def _ids(markup: str) -> list[str]:
+    """The element ids of ``markup`` (an id-like piece of text is not one)."""
+    return [a["id"] for a in _attributes(markup) if "id" in a]
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_no_step_of_a_replay_asks_for_anything_or_clashes_with_the_page(game_id: str) -> None:
+    """What the old regex helpers (``read_only``, ``replace_elements``) made sure of,
+    now drawn so: at every step of a finished bot match, the replay's table holds no
+    control, no autofocus, no id of the live table and no turn invitation, and the
+    screen around it has only the review's own buttons."""
+    tr = Translator("en")
+    state = bot_state(game_id)
+    moves = len(state.match.states) - 1
+    assert moves > 0 and state.session.over
+    asking = asking_words(tr, state.session.names())
+    moments = 0
+    for stop, (index, _) in enumerate(state.stops):
+        state.stop = stop
+        shown = replay_frame(state)
+        assert shown.mode == "replay" and shown.legal == () and not shown.asks
+        assert shown.replay is not None and shown.replay.index == index
+        assert shown.replay.total == moves
+        html = render_review(tr, state, shown)
+        table = replay_table(tr, shown)
+        assert table in html, "the screen draws the replay's table as replay_table does"
+        on_page, on_table = _attributes(html), _attributes(table)
+        # No control: nothing on the table sends an action, is focused or can be used.
+        assert [a for a in on_table if "data-action" in a] == [], index
+        assert "autofocus" not in table
+        assert re.search(r"<(?:input|select|textarea)\b", table) is None
+        assert re.search(r"<button(?![^>]* disabled)", table) is None
+        assert "<details" not in table, "no log drawer"
+        assert "<header" not in table and "<main" not in table, "no play bar, no main"
+        # The screen around it: only the review's own buttons; the replay's controls
+        # only step the replay or change whose eyes it uses.
+        assert {a["data-action"] for a in on_page if "data-action" in a} <= REVIEW_ACTIONS
+        section = controls(_replay_section(html))
+        assert {c["data-action"] for c in section} <= {"review-step", "review-viewer"}
+        # Ids: unique on the page; the table's are its own ("replay-"), and everything
+        # it refers to is in it.
+        ids = [a["id"] for a in on_page if "id" in a]
+        assert len(ids) == len(set(ids)), (index, sorted(i for i in ids if ids.count(i) > 1))
+        own = [a["id"] for a in on_table if "id" in a]
+        assert all(i.startswith("replay-") for i in own), (index, own)
+        for attrs in on_table:
+            for ref in ("aria-labelledby", "aria-describedby", "for"):
+                assert set(attrs.get(ref, "").split()) <= set(own), (index, attrs)
+        # No invitation to move.
+        text = _text(table)
+        for words in asking:
+            assert words not in text, (index, words)
+        moments += shown.moment is not None
+    assert moments, "the match passed through at least one round's end"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_replay_of_a_rounds_last_move_shows_that_rounds_end_as_the_table_held_it(
+    game_id: str,
+) -> None:
+    tr = Translator("en")
+    match = bot_match(game_id, LEVELS, 6)
+    game, states = match.game, match.states
+    ended = next(
+        i
+        for i in range(len(match.actions))
+        if game.is_over(states[i + 1])
+        or game.view(states[i + 1], None).round != game.view(states[i], None).round
+    )
+    first_round = game.view(states[ended], None).round
+    pause = match.steps[ended].pauses[-1]
+    # The same match played live, the person in seat 0: the round's end held on the
+    # table after its last move.
+    seats = [Seat("Ann", "human"), *(Seat(f"Bot {s}", LEVELS[s]) for s in (1, 2))]
+    session = GameSession.start(game_id, match.config, seats, match.seed)
+    app, page, _ = started()
+    app.reviewing.spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
+    app.play.enter(session, app.ctx.book.fresh_id(match.seed), 0, T0)
+    app.show("play")
+    for action in match.actions[: ended + 1]:
+        _see_moments(app)
+        app.play.perform(action)
+    app.render()
+    while len(app.play.held) > 1:  # a trick's end, then the deal's: the last is the round's
+        press(app, page, "moment-seen")
+    live = frame(app)
+    assert live.mode == "moment" and live.moment is not None and live.state == pause.state
+    held_title = re.findall(r'<h2 id="moment-title" class="turn-banner">([^<]*)</h2>', page.markup)
+    assert held_title and held_title[0]
+    # ... the rest of the match, then its review, stepped on to that move.
+    for action in match.actions[ended + 1 :]:
+        _see_moments(app)
+        app.play.perform(action)
+    _see_moments(app)
+    app.render()
+    press(app, page, "open-review")
+    state = app.reviewing.state
+    assert app.screen == "review" and state is not None and state.viewer == 0
+    app.on_action("review-step", {"to": str(ended)})  # the round's last move, as a moment's button
+    for _ in state.match.steps[ended].pauses:  # then on, to the moments it passed through
+        press(app, page, "review-step", delta="1")
+    assert state.frame == ended + 1
+    shown = replay_frame(state)
+    assert shown.moment is not None and shown.moment.kind == pause.kind
+    assert shown.state == pause.state and shown.view == game.view(pause.state, 0)
+    # The round that ended, not the next one the rules had already begun.
+    assert shown.view.round == first_round == live.view.round
+    assert shown.ui.subtitle(tr, shown) == live.ui.subtitle(tr, live)
+    assert f"· {escape(live.ui.subtitle(tr, live), quote=False)}</h1>" in _live_bar(live, tr)
+    drawn = _frame(page.markup)
+    title = re.findall(r'<h2 id="replay-moment-title" class="turn-banner">([^<]*)</h2>', drawn)
+    assert title == held_title, "the replay says what the table said at that moment"
+    assert "replay-banner" not in drawn
+    if game.view(states[ended + 1], None).round != first_round:
+        assert shown.ui.subtitle(tr, shown) != _subtitle_at(state, states[ended + 1], tr)
+
+
+def _see_moments(app: App) -> None:
+    """Every moment held on the table seen (Continue, as often as it asks)."""
+    while app.play.held:
+        app.on_action("moment-seen", {})
+
+
+def _live_bar(live: Frame, tr: Translator) -> str:
+    """The play bar a live frame is drawn under."""
+    markup = live.ui.render(tr, live)
+    return markup[: markup.index("</header>")]
+
+
+def _subtitle_at(state: ReviewState, at: Any, tr: Translator) -> str:
+    """How far the match is in state ``at``, as the header says it."""
+    session = state.session
+    game = session.game
+    shown = Frame("replay", game, session.ui, session.seats, at, 0, game.view(at, 0))
+    return session.ui.subtitle(tr, shown)
 
 
 def test_the_banner_counts_moves_as_the_moment_titles_do() -> None:
@@ -410,54 +632,63 @@ def test_the_banner_counts_moves_as_the_moment_titles_do() -> None:
     tr = Translator("en")
     decision = next(d for s in state.review.seats for d in s.decisions)
     state.frame = decision.index
-    html = render_review(tr, state)
+    html = screen(tr, state)
     name = state.session.seats[decision.seat].name
-    move = f"Move {decision.index + 1} of {len(state.states) - 1} · {name} to act"
+    move = f"Move {decision.index + 1} of {len(state.match.states) - 1} · {name} to act"
     assert move in _frame(html)
     title = tr.t("review.moment", round=decision.round, move=decision.index + 1, cost="x")
     assert f"move {decision.index + 1}:" in title
 
 
-def test_replace_elements_keeps_nesting_and_leaves_the_rest() -> None:
-    body = (
-        '<div class="a"><div class="controls"><div><p>x</p></div>'
-        '<svg><path d="M0 0"/></svg><br></div><p class="turn-banner bot">Ann</p>'
-        '<div class="b">keep</div></div>'
-    )
+@pytest.mark.parametrize("game_id", game_ids())
+def test_every_decision_is_shown_at_the_table_it_was_taken_at(game_id: str) -> None:
+    # A decision at action ``index`` sits between replay steps ``index`` and
+    # ``index + 1`` (pygame_core/review/replay.py): "Show in the replay" goes to step
+    # ``index``, which must show the table the seat decided at, with the banner that
+    # counts its move as the moment's title does ("Round 2, move 7: ...").
+    state = finished_state(game_id, seed=5)
+    assert state.review is not None
+    tr = Translator("en")
+    moves = len(state.match.states) - 1
+    names = state.session.names()
+    decisions = [d for s in state.review.seats for d in s.decisions]
+    assert decisions
+    wrong = []
+    for decision in decisions:
+        state.frame = decision.index
+        shown = replay_frame(state)
+        banner = tr.t("review.banner", n=decision.index + 1, total=moves, name=names[decision.seat])
+        drawn = replay_table(tr, shown)
+        if (
+            shown.state != state.match.states[decision.index]
+            or shown.actor != decision.seat
+            or f'<p class="turn-banner replay-banner">{escape(banner, quote=False)}</p>'
+            not in drawn
+        ):
+            wrong.append((decision.index, shown.moment.kind if shown.moment else None))
+    assert wrong == [], f"{len(wrong)} of {len(decisions)} decisions shown elsewhere: {wrong}"
 
-    def drop(tag: str) -> Callable[[str], str | None] | None:
-        if 'class="controls"' in tag:
-            return lambda inner: ""
-        if "turn-banner" in tag:
-            return lambda inner: f"<p>[{inner}]</p>"
-        if 'class="b"' in tag:
-            return lambda inner: None  # looked at, kept after all
-        return None
 
-    assert (
-        replace_elements(body, drop) == '<div class="a"><p>[Ann]</p><div class="b">keep</div></div>'
-    )
-
-
-def test_read_only_keeps_text_as_text() -> None:
+@pytest.mark.parametrize("game_id", game_ids())
+def test_text_stays_text_in_the_replay(game_id: str) -> None:
+    # What read_only had to keep: a name is text, never markup or a control, on the
+    # review screen and in the replay's table.
     name = '<img src=x onerror=alert(1)> id="x" data-action="go-home"'
-    session = _random_match("dice21", 2, 6)
-    session.seats = (Seat(name, "human"), session.seats[1])
+    players = 3 if game_id == "tjugoett" else 2
+    session = _random_match(game_id, players, 6)
+    session.seats = (Seat(name, "human"), *session.seats[1:])
     state = new_state("g-1", session)
-    html = render_review(Translator("en"), state)
-    assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
-    frame = read_only(get_game_ui_markup(state))
-    assert "<img" not in frame
-
-
-def get_game_ui_markup(state: ReviewState) -> Any:
-    from web.games import get_ui
-    from web.screens.play import PlayOptions
-    from web.screens.review import frame_session
-
-    return get_ui(state.session.game_id).render_play(
-        Translator("en"), frame_session(state, 0), PlayOptions(viewer=state.viewer)
-    )
+    tr = Translator("en")
+    moves = len(state.match.states) - 1
+    for index in (0, moves // 2, moves):
+        state.frame = index
+        shown = replay_frame(state)
+        html = render_review(tr, state, shown)
+        assert "<img src=x" not in html and "&lt;img src=x onerror=alert(1)&gt;" in html
+        table = replay_table(tr, shown)
+        assert "<img" not in table and name in _text(table)
+        assert controls(table) == [] and "x" not in _ids(html)
+        assert {c["data-action"] for c in controls(html)} <= REVIEW_ACTIONS
 
 
 def _hidden(viewer_view: Any, owner_view: Any, owner: int) -> set[int]:
@@ -475,24 +706,34 @@ def _hidden(viewer_view: Any, owner_view: Any, owner: int) -> set[int]:
     return {c for c in own - seen if c >= 0}
 
 
-@pytest.mark.parametrize("game_id", ["tjueett", "tjugoett", "twentyone"])
+@pytest.mark.parametrize("game_id", [g for g in game_ids() if get_game(g).hides_information])
 def test_a_private_review_never_holds_another_persons_hidden_card(game_id: str) -> None:
     tr = Translator("en")
     state = finished_state(game_id, seed=8, reveal_after=False)
     assert state.private and state.shown is None
-    cover = render_review(tr, state)
+    cover = screen(tr, state)
     assert 'class="card' not in cover and "Pass to Ann" in cover
+    game = state.session.game
     checked = 0
     for person in (0, 1):
         state.shown = state.viewer = person
         other = 1 - person
-        mine = replay_frames(state.match(), person)
-        theirs = replay_frames(state.match(), other)
+        mine = replay_frames(state.match, person)
+        theirs = replay_frames(state.match, other)
         for index in range(len(mine)):
             state.frame = index
-            html = render_review(tr, state)
+            shown = replay_frame(state)
+            html = render_review(tr, state, shown)
             assert html.count('class="panel person"') == 1
-            for card in _hidden(mine.at(index).view, theirs.at(index).view, other):
+            # Every event the step shows (its caption, the moment's story) was one the
+            # person saw.
+            told = [*shown.fresh, *(shown.moment.events if shown.moment else ())]
+            assert all(e.visible_for(person) for e in told), index
+            hidden = _hidden(mine.at(index).view, theirs.at(index).view, other)
+            if shown.moment is not None:
+                # Drawn from the round's end: the other's hidden cards at that moment.
+                hidden = _hidden(shown.view, game.view(shown.state, other), other)
+            for card in hidden:
                 assert f'card-{card}"' not in html and card_name(tr, card) not in html
                 checked += 1
     assert checked
@@ -501,7 +742,7 @@ def test_a_private_review_never_holds_another_persons_hidden_card(game_id: str) 
 def test_reveal_after_the_match_shows_every_hand_in_every_frame() -> None:
     state = finished_state("twentyone", seed=8)
     assert state.reveal_all and not state.private
-    html = render_review(Translator("en"), state)
+    html = screen(Translator("en"), state)
     assert "Everyone's cards" in html
     assert 'class="choices viewer-choice"' in html
 
@@ -561,22 +802,17 @@ def test_drive_yields_every_slice_but_draws_the_progress_a_few_times_a_second() 
 def test_leaving_the_review_cancels_its_task() -> None:
     async def main() -> None:
         app, page, _ = started()
-        app.review_spawn = asyncio.ensure_future
+        app.reviewing.spawn = asyncio.ensure_future
         press(app, page, "open-game", game="dice21")
         press(app, page, "start-game")
-        while app.session is not None and not app.session.over:
-            action = app.session.legal()[-1]
-            if app.session.is_bot_turn():
-                action = app.session.bot_action()
-            app.perform(action)
-        app.render()
+        _play_to_the_end(app, page, lambda session: session.legal()[-1])
         press(app, page, "open-review")
         assert app.screen == "review" and page.address.startswith("#/review/")
-        state = app.review
+        state = app.reviewing.state
         assert state is not None and state.task is not None
         press(app, page, "go-home")
         await asyncio.sleep(0)
-        assert state.task is None and app.review is None
+        assert state.task is None and app.reviewing.state is None
 
     asyncio.run(main())
 
@@ -586,26 +822,23 @@ def test_leaving_the_review_cancels_its_task() -> None:
 
 def _finish(app: App, page: FakePage) -> str:
     """Play the match on screen to its end; the id it was saved under."""
-    saved_id = app.save_id
-    assert app.session is not None and saved_id is not None
-    while not app.session.over:
-        action = app.session.bot_action() if app.session.is_bot_turn() else app.session.legal()[0]
-        app.perform(action)
-    app.render()
+    saved_id = app.play.save_id
+    assert saved_id is not None
+    _play_to_the_end(app, page, lambda session: session.legal()[0])
     return saved_id
 
 
 def run_review(app: App) -> None:
-    state = app.review
+    state = app.reviewing.state
     assert state is not None
-    for step in engine.iter_review(state.match(), seats=state.people, playouts=12):
+    for step in engine.iter_review(state.match, seats=state.people, playouts=12):
         state.progress(step)
     app.render()
 
 
 def test_a_finished_match_is_reviewed_from_the_history_and_by_its_address() -> None:
     app, page, store = started()
-    app.review_spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
+    app.reviewing.spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
     press(app, page, "open-game", game="dice21")
     press(app, page, "start-game")
     saved_id = _finish(app, page)
@@ -618,10 +851,11 @@ def test_a_finished_match_is_reviewed_from_the_history_and_by_its_address() -> N
     assert "moment" in page.markup or "Decisions rated" in page.markup
     # A reload of the review's address: the same review from the stored moves.
     again, _, _ = started(store=store)
-    again.review_spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
+    again.reviewing.spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
     again.on_address(f"#/review/{saved_id}")
-    assert again.screen == "review" and again.review is not None
-    assert again.review.session.state.history == app.review.session.state.history  # type: ignore[union-attr]
+    reviewed, first = again.reviewing.state, app.reviewing.state
+    assert again.screen == "review" and reviewed is not None and first is not None
+    assert reviewed.session.state.history == first.session.state.history
 
 
 def test_an_old_save_of_a_finished_match_gets_a_review() -> None:
@@ -629,7 +863,7 @@ def test_an_old_save_of_a_finished_match_gets_a_review() -> None:
     text = (FIXTURES / "dice21_finished.json").read_text("utf-8")
     store.set(GAME_PREFIX + "g4d", text)
     app, page, _ = started(store=store)
-    app.review_spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
+    app.reviewing.spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
     assert 'data-action="open-review"' in page.markup
     press(app, page, "open-review", save="g4d")
     assert app.screen == "review"
@@ -651,8 +885,8 @@ def test_a_history_entry_without_moves_has_no_review_button() -> None:
     press(app, page, "go-home")
     assert 'data-action="open-review"' not in page.markup
     app.on_address(f"#/review/{saved_id}")
-    assert app.screen == "home" and "cannot be reviewed" in (app.notice or "")
-    assert "before the app kept the moves" in (app.notice or "")
+    assert app.screen == "home" and "cannot be reviewed" in (app.ctx.notice or "")
+    assert "before the app kept the moves" in (app.ctx.notice or "")
 
 
 def test_a_match_in_progress_cannot_be_reviewed() -> None:
@@ -660,9 +894,9 @@ def test_a_match_in_progress_cannot_be_reviewed() -> None:
     press(app, page, "open-game", game="dice21")
     press(app, page, "start-game")
     assert 'data-action="open-review"' not in page.markup
-    saved_id = app.save_id
+    saved_id = app.play.save_id
     app.on_address(f"#/review/{saved_id}")
-    assert app.screen == "home" and "not finished" in (app.notice or "")
+    assert app.screen == "home" and "not finished" in (app.ctx.notice or "")
 
 
 def test_the_reveal_choice_is_asked_at_setup_and_kept_with_the_match() -> None:
@@ -670,14 +904,14 @@ def test_the_reveal_choice_is_asked_at_setup_and_kept_with_the_match() -> None:
     press(app, page, "open-game", game="tjueett")
     assert 'data-field="reveal-after"' in page.markup and " checked" in page.markup
     app.on_field("reveal-after", {"value": "0"})
-    assert app.draft is not None and app.draft.reveal_after is False
+    assert app.setup.draft is not None and app.setup.draft.reveal_after is False
     press(app, page, "start-game")
-    assert app.session is not None and app.session.reveal_after is False
-    saved_id = app.save_id
+    assert app.play.session is not None and app.play.session.reveal_after is False
+    saved_id = app.play.save_id
     entry = json.loads(store.get(GAME_PREFIX + f"{saved_id}") or "")
     assert entry["reveal_after"] is False
     again, _, _ = started(store=store)
-    assert again.session is not None and again.session.reveal_after is False
+    assert again.play.session is not None and again.play.session.reveal_after is False
     # Dice have no hidden cards: no such question.
     app2, page2, _ = started()
     press(app2, page2, "open-game", game="dice21")
@@ -696,7 +930,7 @@ def test_export_and_import_keep_a_finished_matchs_moves() -> None:
     entry = json.loads(other.get(HISTORY_PREFIX + saved_id) or "")
     assert entry == json.loads(store.get(HISTORY_PREFIX + saved_id) or "")
     saved = SaveBook(other).load_finished(saved_id)
-    assert saved.session.state == app.session.state  # type: ignore[union-attr]
+    assert app.play.session is not None and saved.session.state == app.play.session.state
     # Moves that do not reach the stored result are refused, not imported.
     entry["game"]["actions"] = entry["game"]["actions"][:-1]
     entry["id"] = "other"

@@ -51,7 +51,7 @@ def source(game_id: str, lang: str) -> str:
 
 def rendered(game_id: str, lang: str) -> str:
     """The page as the reader sees it, figures filled in."""
-    return source(game_id, lang).format_map(figures(game_id, lang))
+    return source(game_id, lang).format_map(figures(get_ui(game_id), lang))
 
 
 def placeholders(text: str) -> set[str]:
@@ -129,7 +129,7 @@ def test_page_length(game_id: str, lang: str) -> None:
 @pytest.mark.parametrize("game_id", ALL_GAME_IDS)
 def test_every_placeholder_is_a_figure_and_every_figure_is_used(game_id: str) -> None:
     for lang in LANGUAGES:
-        provided = figures(game_id, lang)
+        provided = figures(get_ui(game_id), lang)
         used = placeholders(source(game_id, lang))
         assert used <= set(provided), f"{lang}: no figure for {sorted(used - set(provided))}"
         # Every odds figure is quoted; the preset figures are there for pages to quote.
@@ -148,14 +148,14 @@ def test_presets_are_figures_from_code() -> None:
         for option, value in options.items():
             if isinstance(value, int) and not isinstance(value, bool) and option != "players":
                 assert quoted[f"preset_{name}_{option}"].value == value
-    assert figures("tjueett", "nb").keys() >= quoted.keys()
+    assert figures(get_ui("tjueett"), "nb").keys() >= quoted.keys()
 
 
 def test_figures_are_the_same_numbers_in_every_language() -> None:
     for game_id in ALL_GAME_IDS:
-        english = figures(game_id, "en")
+        english = figures(get_ui(game_id), "en")
         for lang in LANGUAGES:
-            local = figures(game_id, lang)
+            local = figures(get_ui(game_id), lang)
             assert local.keys() == english.keys()
             for name, text in local.items():
                 digits = re.sub(r"\D", "", text)
@@ -171,7 +171,7 @@ def test_dice21_figures_match_the_exact_odds() -> None:
     )
 
     for lang in LANGUAGES:
-        shown = figures("dice21", lang)
+        shown = figures(get_ui("dice21"), lang)
         assert_percent(shown["pass_17"], chance_to_pass(17, 1, 21), lang)
         assert_percent(shown["first_2p"], first_mover_win_chance(2, 1, 21), lang)
         assert_percent(shown["first_5p"], first_mover_win_chance(5, 1, 21), lang)
@@ -181,7 +181,7 @@ def test_dice21_figures_match_the_exact_odds() -> None:
             assert shown[f"bust_{total}"].endswith(" 6")
     # The rule text's "86 in 100" for passing a 17 holds.
     assert round(chance_to_pass(17, 1, 21) * 100) == 86
-    stop_from = int(figures("dice21", "en")["first_stop_2p"])
+    stop_from = int(figures(get_ui("dice21"), "en")["first_stop_2p"])
     assert turn_odds(stop_from, 0, 0, 1, 2, 1, 21).should_stop
     assert not turn_odds(stop_from - 1, 0, 0, 1, 2, 1, 21).should_stop
     assert first_mover_win_chance(2, 1, 21) < Fraction(1, 2), "the page says going last helps"
@@ -194,7 +194,7 @@ def test_dice41_figures_match_the_exact_odds() -> None:
     claims = seed_claims()
     safe = safe_play_distribution()
     for lang in LANGUAGES:
-        shown = figures("dice41", lang)
+        shown = figures(get_ui("dice41"), lang)
         assert_percent(shown["qualify"], 1 - safe[0], lang)
         assert_percent(shown["band_16_21"], claims.safe_16_to_21_given_qualified, lang)
         one_in = int(shown["safe_24"].split()[-1])
@@ -213,7 +213,7 @@ def test_banker_figures_match_the_exact_odds(game_id: str) -> None:
     from pygame_core.cards import FULL_DECK, make_card
 
     for lang in LANGUAGES:
-        shown = figures(game_id, lang)
+        shown = figures(get_ui(game_id), lang)
         for total in (14, 16, 18):
             ranks = [int(part) for part in shown[f"hand_{total}"].split(" + ")]
             assert sum(ranks) == total
@@ -224,21 +224,21 @@ def test_banker_figures_match_the_exact_odds(game_id: str) -> None:
 
 def test_exact_values_stay_exact() -> None:
     for game_id in ALL_GAME_IDS:
-        for figure in exact_figures(game_id).values():
+        for figure in exact_figures(get_ui(game_id)).values():
             assert isinstance(figure.value, Fraction) or figure.style == "text"
 
 
 def test_unknown_game_or_language_is_refused() -> None:
     with pytest.raises(UnknownGameError):
-        figures("chess", "en")
+        figures(get_ui("chess"), "en")
     with pytest.raises(ValueError, match="language"):
-        figures("dice21", "de")
+        figures(get_ui("dice21"), "de")
 
 
 def test_figures_can_be_changed_by_the_caller_without_harm() -> None:
-    first = figures("dice41", "en")
+    first = figures(get_ui("dice41"), "en")
     first["qualify"] = "?"
-    assert figures("dice41", "en")["qualify"] != "?"
+    assert figures(get_ui("dice41"), "en")["qualify"] != "?"
 
 
 # -- originality ---------------------------------------------------------------------------

@@ -37,7 +37,8 @@ from web.saves import (
     parse_record,
     record_data,
 )
-from web.session import GameSession, Seat
+from web.seats import Seat
+from web.session import GameSession
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((FIXTURES / "expected.json").read_text())

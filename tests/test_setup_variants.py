@@ -9,7 +9,7 @@ from pygame_core import get_game
 from web.games import get_ui
 from web.i18n import Translator
 from web.screens.setup import render_setup
-from web.session import Seat
+from web.seats import Seat
 from web.setup import (
     apply_preset,
     new_draft,

@@ -4,7 +4,7 @@ name dropped when a person takes the seat), through the controller with a fake p
 
 from __future__ import annotations
 
-from test_controller import press, started
+from tables import press, started
 from test_table_moments import _start, _until_moment
 
 
@@ -39,15 +39,15 @@ def test_the_guide_follows_the_round_and_ends_with_its_moment() -> None:
 def test_a_bot_holds_the_first_bank_and_names_are_remembered() -> None:
     app, page, _ = started()
     press(app, page, "open-game", game="tjueett")
-    assert app.draft is not None
-    kinds = [s.kind for s in app.draft.seats]
+    assert app.setup.draft is not None
+    kinds = [s.kind for s in app.setup.draft.seats]
     assert kinds[0] != "human" and kinds[1] == "human", "the newcomer plays as a player"
     app.on_field("seat-name", {"seat": "1", "value": "Ann"})
     # a bot's seat given to a person loses the bot's name
     app.on_field("seat-kind", {"seat": "0", "value": "human"})
-    assert app.draft.seats[0].name not in ("Bot 1", "Bot 2")
-    assert app.draft.seats[0].name == "Player 2"
+    assert app.setup.draft.seats[0].name not in ("Bot 1", "Bot 2")
+    assert app.setup.draft.seats[0].name == "Player 2"
     press(app, page, "start-game")
     press(app, page, "go-home")
     press(app, page, "open-game", game="dice21")
-    assert app.draft is not None and app.draft.seats[0].name == "Ann"
+    assert app.setup.draft is not None and app.setup.draft.seats[0].name == "Ann"

@@ -27,7 +27,8 @@ from web.i18n import LANGUAGES, Translator, pick_language
 from web.markup import Markup
 from web.persist import first_look
 from web.saves import KeyValueStore, SaveBook
-from web.session import SEAT_KINDS, GameSession, Seat
+from web.seats import SEAT_KINDS, Seat
+from web.session import GameSession
 from web.setup import SetupDraft
 from web.stats import Stats
 from web.storage import PREFIX
@@ -158,9 +159,10 @@ class App:
         elif screen == "play":
             markup = self.play.markup()
         elif screen == "rules":
+            from web.games import get_ui
             from web.screens.rules import render_rules
 
-            markup = render_rules(self.tr, self.rules_game)
+            markup = render_rules(self.tr, get_ui(self.rules_game))
         elif screen == "review":
             markup = self.reviewing.markup()
         return markup if markup is not None else self.home.markup()

@@ -71,6 +71,9 @@ class Page:
         self._pending: asyncio.Future[None] | None = None
         self._proxies: list[Any] = []
         self._resize_timer: Any = None
+        #: Patches made so far: the page says it (``<html data-patched>``) after each,
+        #: so a test waits for the page rather than for time.
+        self.patches = 0
         self._resize_proxy = create_proxy(self._resized)
         # The screen decides where the page is scrolled (a new one starts at the top).
         js.history.scrollRestoration = "manual"
@@ -189,7 +192,14 @@ class Page:
     def mount(self, markup: Markup, new_screen: bool) -> None:
         """Show ``markup``: patched into the page, so what did not change stays as it is
         (focus, caret, scroll, a pressed button); a new screen starts at the top with
-        its autofocus control focused."""
+        its autofocus control focused. Then ``<html data-patched>`` counts it."""
+        try:
+            self._mount(markup, new_screen)
+        finally:
+            self.patches += 1
+            js.document.documentElement.setAttribute("data-patched", str(self.patches))
+
+    def _mount(self, markup: Markup, new_screen: bool) -> None:
         active = _opt(js.document.activeElement)
         key = _opt(active.getAttribute("data-focus")) if active is not None else None
         patch = _opt(getattr(js.window, "nordic21Patch", None))

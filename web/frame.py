@@ -20,19 +20,33 @@ kept, so each is computed at most once per render.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pygame_core import Event, Outcome
 
 if TYPE_CHECKING:
     from pygame_core import Game
-    from web.games.base import GameUI
-    from web.session import Seat
+    from web.i18n import Translator
+    from web.markup import Markup
+    from web.seats import Seat
 
 Mode = Literal["live", "moment", "replay", "guest"]
 SPEEDS = ("slow", "normal", "fast")
+
+
+class TableUI(Protocol):
+    """What a frame's game draws it with (:class:`web.games.base.GameUI`)."""
+
+    def render(self, tr: Translator, frame: Frame) -> Markup:
+        """The table screen of ``frame``."""
+        ...
+
+    def words(self, tr: Translator, frame: Frame, events: Sequence[Event]) -> list[str]:
+        """``events`` as log lines the frame's viewer may read."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -83,7 +97,7 @@ class Frame:
 
     mode: Mode
     game: Game[Any, Any, Any, Any]
-    ui: GameUI
+    ui: TableUI
     seats: tuple[Seat, ...]
     #: The state drawn: the live one, a pause's, or a replay step's.
     state: Any

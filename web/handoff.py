@@ -5,6 +5,8 @@ person to act only after they tap "Show my cards"; until then a hand-off screen 
 it and the page holds no hidden card at all (the table is simply not rendered). While
 bots act, or once the match is over, the table shows only what everyone may see.
 With one person (and any number of bots) the table is always drawn for that person.
+Without hidden cards nothing is covered, and the table is drawn for the person at the
+device: the only person, or the person whose turn it is (they hold the device now).
 """
 
 from __future__ import annotations
@@ -29,13 +31,13 @@ class TableEyes:
 def table_eyes(session: GameSession, revealed: int | None) -> TableEyes:
     """Who sees the table, given the seat that last tapped "Show my cards"."""
     humans = session.humans()
-    if not session.game.hides_information:
-        return TableEyes(None, None)
     if len(humans) == 1:
         return TableEyes(humans[0], None)
     current = session.current
     if current is None or current not in humans:
         return TableEyes(None, None)
+    if not session.game.hides_information:
+        return TableEyes(current, None)
     if revealed == current:
         return TableEyes(current, None)
     return TableEyes(None, current)

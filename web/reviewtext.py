@@ -17,45 +17,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from web.i18n import Translator, decimal
 
 if TYPE_CHECKING:
     from pygame_core.review import Decision, Number, Unit
 
-#: Which sentences a game's reasons use: the banker games share theirs.
-FAMILY = {
-    "dice21": "dice21",
-    "dice41": "dice41",
-    "tjueett": "banker",
-    "tjugoett": "banker",
-    "twentyone": "twentyone",
-}
 
-#: Every reason kind each family's rater makes (tests/test_review_screen.py checks this
-#: against the engine's code, and that each has a sentence in every language).
-REASON_KINDS: dict[str, tuple[str, ...]] = {
-    "dice21": (
-        "stood_too_soon",
-        "stood_below_best",
-        "rolled_too_far",
-        "stood_right",
-        "rolled_right",
-    ),
-    "dice41": ("kept_right", "kept_wrong_die"),
-    "banker": (
-        "stood_right",
-        "stood_too_soon",
-        "drew_right",
-        "drew_too_far",
-        "bet_right",
-        "bet_too_much",
-        "bet_too_little",
-        "stake",
-    ),
-    "twentyone": ("played_right", "played_other", "exchange_right", "exchange_other"),
-}
+class ReviewWords(Protocol):
+    """How a game words its decisions (each game's UI, :class:`web.games.base.GameUI`)."""
+
+    def reason_key(self, decision: Decision) -> str:
+        """The locale key of ``decision``'s sentence."""
+        ...
+
+    def reason_params(
+        self, tr: Translator, decision: Decision, names: Sequence[str]
+    ) -> dict[str, Any]:
+        """The sentence's placeholders, worded for ``tr``."""
+        ...
 
 
 def whole_percent(value: Number, lang: str) -> str:
@@ -125,68 +106,19 @@ def option_label(tr: Translator, key: str) -> str:
     return tr.t(f"review.option.{key}")
 
 
-def _play_phrase(tr: Translator, choice: Sequence[int], config_key: str) -> str:
+def play_phrase(tr: Translator, choice: Sequence[int], config_key: str) -> str:
+    """A trick play (form, rank) in words: "one king", "a pair of nines", "discard"."""
     form, value = choice
     if form == 0:
         return tr.t(f"review.play.{config_key}")
     return tr.t(f"review.play.{form}", rank=rank_word(tr, value))
 
 
-def reason_key(game_id: str, decision: Decision) -> str:
-    """The locale key of ``decision``'s sentence."""
-    reason = decision.reason
-    key = f"review.reason.{FAMILY[game_id]}.{reason.kind}"
-    if reason.kind in ("stood_too_soon", "stood_right") and game_id == "dice21":
-        if reason.get("next_seat") is None:
-            key += ".last"
-    elif FAMILY[game_id] == "banker" and reason.get("role") == "banker":
-        key += ".bank"
-    elif game_id == "dice41" and decision.unit == "chips":
-        key += ".chips"
-    elif reason.kind.startswith("played_") and reason.get("to_beat") is None:
-        key += ".lead"
-    return key
-
-
-def sentence(tr: Translator, game_id: str, decision: Decision, names: Sequence[str]) -> str:
-    """The one plain sentence about ``decision``, in ``tr``'s language."""
-    reason = decision.reason
-    lang = tr.lang
-    p: dict[str, Any] = dict(reason.params)
-    unit = decision.unit
-    family = FAMILY[game_id]
-    if family == "dice21":
-        nxt = p.get("next_seat")
-        p["next"] = names[nxt] if nxt is not None and nxt < len(names) else ""
-        for name in ("stop", "roll", "bust"):
-            p[name] = whole_percent(p[name], lang)
-    elif family == "dice41":
-        p["dice"] = ", ".join(str(d) for d in p["dice"])
-        p["chosen_value"] = amount(p["chosen_value"], unit, lang)
-        p["best_value"] = amount(p["best_value"], unit, lang)
-    elif family == "banker":
-        bust = p.get("bust")
-        p["bust"] = whole_percent(bust if bust is not None else 0, lang)
-        for name in ("stand", "draw"):
-            if name in p:
-                p[name] = chips(p[name], lang)
-        if "per_chip" in p:
-            p["per_chip"] = chips(abs(Fraction(p["per_chip"])), lang)
-    else:
-        config_key = "pass" if decision.chosen == "pass" or decision.best == "pass" else "discard"
-        if reason.kind.startswith("played_"):
-            p["chosen"] = _play_phrase(tr, p["chosen"], config_key)
-            p["best"] = _play_phrase(tr, p["best"], config_key)
-            if p.get("to_beat") is not None:
-                p["to_beat"] = rank_word(tr, p["to_beat"])
-        else:
-            p["chosen"] = option_label(tr, p["chosen"])
-            p["best"] = option_label(tr, p["best"])
-        p["hand"] = ", ".join(rank_word(tr, r) for r in p["hand"])
-        p["chosen_value"] = whole_percent(p["chosen_value"], lang)
-        p["best_value"] = whole_percent(p["best_value"], lang)
-        p["margin"] = whole_percent(p["margin"], lang)
-    return tr.t(reason_key(game_id, decision), **p)
+def sentence(tr: Translator, ui: ReviewWords, decision: Decision, names: Sequence[str]) -> str:
+    """The one plain sentence about ``decision``, in ``tr``'s language: its game's
+    words (``review.reason.<family>.<kind>``, see :class:`ReviewWords`)."""
+    params = ui.reason_params(tr, decision, names)
+    return tr.t(ui.reason_key(decision), **params)
 
 
 def unit_label(tr: Translator, unit: Unit) -> str:

@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from web.games import get_ui
 from web.i18n import DECIMAL_POINT, decimal, percent
+
+if TYPE_CHECKING:
+    from web.games.base import GameUI
 
 #: How a figure reads: a percentage, "1 in N", "k in 6" (die faces), a whole number,
 #: a number with one decimal, or language-neutral text (such as a hand "10 + 6").
@@ -41,13 +43,11 @@ class Figure:
     style: Style
 
 
-def exact_figures(game_id: str) -> Mapping[str, Figure]:
-    """Every figure of ``game_id``'s rules pages, exact (the same in every language):
-    the game UI's own figures and every preset's numbers (:func:`preset_figures`).
-
-    Raises :class:`~pygame_core.UnknownGameError` for an unknown game id.
-    """
-    return MappingProxyType({**_preset_figures(game_id), **get_ui(game_id).figures()})
+def exact_figures(ui: GameUI) -> Mapping[str, Figure]:
+    """Every figure of the rules pages of ``ui``'s game, exact (the same in every
+    language): the game UI's own figures and every preset's numbers
+    (:func:`preset_figures`)."""
+    return MappingProxyType({**_preset_figures(ui.id), **ui.figures()})
 
 
 def preset_figures(game_id: str) -> Mapping[str, Figure]:
@@ -111,16 +111,17 @@ def render(figure: Figure, lang: str) -> str:
 
 
 @cache
-def _figures(game_id: str, lang: str) -> Mapping[str, str]:
+def _figures(ui: GameUI, lang: str) -> Mapping[str, str]:
     if lang not in DECIMAL_POINT:
         raise ValueError(f"unsupported language {lang!r}")
-    return {name: render(figure, lang) for name, figure in exact_figures(game_id).items()}
+    return {name: render(figure, lang) for name, figure in exact_figures(ui).items()}
 
 
-def figures(game_id: str, lang: str) -> dict[str, str]:
-    """The ``{placeholder}`` values of a rules page, formatted for ``lang``.
+def figures(ui: GameUI, lang: str) -> dict[str, str]:
+    """The ``{placeholder}`` values of a rules page of ``ui``'s game, for ``lang``.
 
-    >>> figures("dice21", "nb")["bust_18"]
+    >>> from web.games import get_ui
+    >>> figures(get_ui("dice21"), "nb")["bust_18"]
     '3 av 6'
     """
-    return dict(_figures(game_id, lang))
+    return dict(_figures(ui, lang))

@@ -12,31 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
-from pygame_core import BOT_LEVELS, Event, Game, Pause, get_game
+from pygame_core import Event, Game, Pause, get_game
 from web.eventtext import log_lines
+from web.seats import Seat
 
 if TYPE_CHECKING:
     from web.games.base import GameUI
     from web.i18n import Translator
-
-SeatKind = Literal["human", "easy", "medium", "expert"]
-SEAT_KINDS: tuple[SeatKind, ...] = ("human", *BOT_LEVELS)  # type: ignore[assignment]
-MAX_NAME = 32
-
-
-@dataclass(frozen=True)
-class Seat:
-    """A seat at the table: a typed name and who plays it."""
-
-    name: str
-    kind: SeatKind
-
-    @property
-    def is_bot(self) -> bool:
-        """Whether a bot plays this seat."""
-        return self.kind != "human"
 
 
 def bot_seed(seed: int, step: int) -> int:

@@ -26,7 +26,7 @@ from typing import Any
 
 from pygame_core import ConfigError, get_game
 from web.games import OptionField, get_ui
-from web.session import MAX_NAME, SEAT_KINDS, Seat, SeatKind
+from web.seats import MAX_NAME, SEAT_KINDS, Seat, SeatKind
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from ..contract import Bot, Game, Outcome, Step, check_seed
 from ..rng import Rng
 from .bots import make_bot
 from .deck import FULL_MASK, cards_in, mask_of
-from .hand import MAX_CARDS, TARGET, best_total, effective_total, is_bust
+from .hand import HIDDEN, MAX_CARDS, TARGET, best_total, effective_total, is_bust
 from .table import (
     ACTION_TYPES,
     BANK,
@@ -67,6 +67,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     #: The players' face-down cards.
     hides_information: ClassVar[bool] = True
+    review_rater: ClassVar[str | None] = "pygame_core.review.banker"
     #: 2: the rules as written (#14): no automatic stand on 21, cards discarded when the
     #: round is over, Tjugoett's hidden hands and banker playing each player at once.
     rules_version: ClassVar[int] = 2
@@ -286,6 +287,29 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             shared_bank_hand=self._shared_bank_hand(config),
             winners=result.winners if result else (),
             duels=state.duels,
+        )
+
+    def review_unit(self, state: TableState) -> str:
+        """Chips: what a bet, a card or a stand is worth."""
+        return "chips"
+
+    def own_cards(self, view: TableView, seat: int) -> tuple[int, ...]:
+        """The seat's hand (its face-down cards face up for its owner)."""
+        cards: tuple[int, ...] = view.hands[seat]
+        return cards
+
+    def unseen_cards(self, state: TableState, seat: int | None) -> frozenset[int]:
+        """Other players' face-down cards (a settled hand lies face up)."""
+        return frozenset(
+            card
+            for owner in range(state.config.players)
+            if owner != seat
+            for card, shown in zip(
+                state.hands[owner],
+                masked_hand(state, owner, seat, self.hidden_hands),
+                strict=True,
+            )
+            if shown == HIDDEN
         )
 
     def make_bot(self, level: str) -> Bot:

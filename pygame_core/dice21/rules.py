@@ -520,6 +520,7 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
     max_players: ClassVar[int] = MAX_PLAYERS
     config_type: ClassVar[type] = Dice21Config
     action_types: ClassVar[tuple[type, ...]] = (Roll, Stop)
+    review_rater: ClassVar[str | None] = "pygame_core.review.dice21"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "classic": {"dice": 1, "target": 21},
         "two_dice": {"dice": 2, "target": 21},

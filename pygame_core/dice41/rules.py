@@ -308,6 +308,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
     max_players: ClassVar[int] = MAX_PLAYERS
     config_type: ClassVar[type] = Dice41Config
     action_types: ClassVar[tuple[type, ...]] = (Keep,)
+    review_rater: ClassVar[str | None] = "pygame_core.review.dice41"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "evening": {"chips": True, "starting_chips": 10, "match": "rounds", "rounds": 10},
         "pub": {"chips": True, "starting_chips": 3, "match": "all_chips", "rounds": 20},
@@ -417,6 +418,10 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         from .advice import advise
 
         return advise(view, legal, seed)
+
+    def review_unit(self, state: Dice41State) -> str:
+        """Chips when playing for chips, else the chance to win the round."""
+        return "chips" if state.config.chips else "round_win"
 
     def make_bot(self, level: str) -> Bot:
         """A bot of ``level``: ``"easy"``, ``"medium"`` or ``"expert"``."""

@@ -12,8 +12,8 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
 from fractions import Fraction
+from functools import cached_property
 from typing import Any, Protocol
 
 from ..contract import Game, Step
@@ -22,14 +22,6 @@ from ..saves import from_data, from_json
 from .model import Decision, MatchReview, Number, ReviewProgress, SeatReview
 from .rating import Spot
 
-#: The rater module of each game (imported when a match of that game is reviewed).
-_RATERS = {
-    "dice21": "pygame_core.review.dice21",
-    "dice41": "pygame_core.review.dice41",
-    "tjueett": "pygame_core.review.banker",
-    "tjugoett": "pygame_core.review.banker",
-    "twentyone": "pygame_core.review.twentyone",
-}
 #: Most worlds per estimated decision (Twenty One; see :data:`.twentyone.BATCH`).
 DEFAULT_PLAYOUTS = 64
 #: The costliest moments listed per seat.
@@ -131,18 +123,24 @@ def rate_decision(
         raise ValueError("the match is over: there is no decision to rate")
     index = len(state.history)
     spot = Spot(index, seat, game.view(state, seat), game.legal_actions(state), action)
-    return _rater(game.id)(spot, decision_seed(seed, index), playouts)
+    if game.review_rater is None:
+        return None
+    rate: _Rater = importlib.import_module(game.review_rater).rate
+    return rate(spot, decision_seed(seed, index), playouts)
 
 
-def _rater(game_id: str) -> _Rater:
-    rate: _Rater = importlib.import_module(_RATERS[game_id]).rate
-    return rate
+def _unrated(spot: Spot, seed: int, playouts: int) -> Generator[None, None, Decision | None]:
+    """The rater of a game without one: no decision is rated."""
+    return None
+    yield  # a generator function
 
 
-def _rater_steps(game_id: str) -> _Steps:
+def _rater_steps(game: Game[Any, Any, Any, Any]) -> _Steps:
     """The game's rater a piece at a time (``rate_steps``; one piece for a rater that
     is quick enough to run whole)."""
-    module = importlib.import_module(_RATERS[game_id])
+    if game.review_rater is None:
+        return _unrated
+    module = importlib.import_module(game.review_rater)
     steps: _Steps | None = getattr(module, "rate_steps", None)
     if steps is not None:
         return steps
@@ -179,7 +177,7 @@ def iter_review(
     for seat in wanted:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ValueError(f"no seat {seat!r} in a match of {players} players")
-    rate = _rater_steps(game.id)
+    rate = _rater_steps(game)
     spots: list[Spot] = []
     for index, action in enumerate(loaded.actions):
         before = loaded.states[index]
@@ -211,22 +209,11 @@ def iter_review(
         actions=len(loaded.actions),
         over=game.is_over(state),
         seats=tuple(
-            summarize(seat, [d for d in decisions if d.seat == seat], _unit(game.id, state))
+            summarize(seat, [d for d in decisions if d.seat == seat], game.review_unit(state))
             for seat in wanted
         ),
     )
     yield ReviewProgress(len(spots), len(spots), review)
-
-
-def _unit(game_id: str, state: Any) -> Any:
-    """The unit of a seat without rated decisions (so every summary names one)."""
-    if game_id in ("tjueett", "tjugoett"):
-        return "chips"
-    if game_id == "twentyone":
-        return "match_win"
-    if game_id == "dice41" and state.config.chips:
-        return "chips"
-    return "round_win"
 
 
 def summarize(seat: int, decisions: Sequence[Decision], unit: Any) -> SeatReview:

@@ -13,7 +13,6 @@ seat's hand with its hidden cards (:attr:`Frame.revealed`), from that seat's own
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -65,25 +64,6 @@ class Replay:
         return max(0, min(len(self.frames) - 1, index + delta))
 
 
-def _banker_hand(view: Any, seat: int) -> tuple[int, ...]:
-    hand: tuple[int, ...] = view.hands[seat]
-    return hand
-
-
-def _twentyone_hand(view: Any, seat: int) -> tuple[int, ...]:
-    hand: tuple[int, ...] = view.hand
-    return hand
-
-
-#: A seat's hand as that seat sees it (hidden cards included), per game with hidden
-#: cards; the dice games have none.
-_OWN_HAND: dict[str, Callable[[Any, int], tuple[int, ...]]] = {
-    "tjueett": _banker_hand,
-    "tjugoett": _banker_hand,
-    "twentyone": _twentyone_hand,
-}
-
-
 def replay_frames(match: MatchInput, viewer: int | None = None, reveal_all: bool = False) -> Replay:
     """The replay of ``match`` as ``viewer`` saw it (see the module docstring).
 
@@ -102,12 +82,11 @@ def replay_frames(match: MatchInput, viewer: int | None = None, reveal_all: bool
     state = states[-1]
     if reveal_all and not game.is_over(state):
         raise ValueError("hidden cards are shown to everyone only once the match is over")
-    own_hand = _OWN_HAND.get(game.id)
     frames = []
     for index, (now, events) in enumerate(zip(states, caused, strict=True)):
         revealed: tuple[tuple[int, tuple[int, ...]], ...] = ()
-        if reveal_all and own_hand is not None:
-            cards = ((s, own_hand(game.view(now, s), s)) for s in range(players))
+        if reveal_all and game.hides_information:
+            cards = ((s, game.own_cards(game.view(now, s), s)) for s in range(players))
             revealed = tuple((s, c) for s, c in cards if c)
         frames.append(
             Frame(

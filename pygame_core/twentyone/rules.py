@@ -315,6 +315,7 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
     id: ClassVar[str] = "twentyone"
     #: The hands and the draw pile.
     hides_information: ClassVar[bool] = True
+    review_rater: ClassVar[str | None] = "pygame_core.review.twentyone"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     config_type: ClassVar[type] = TwentyOneConfig
@@ -438,6 +439,28 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
         from .advice import advise
 
         return advise(view, legal, seed)
+
+    def review_unit(self, state: TwentyOneState) -> str:
+        """The share of the match won (an estimate: the hidden cards are sampled)."""
+        return "match_win"
+
+    def own_cards(self, view: TwentyOneView, seat: int) -> tuple[int, ...]:
+        """The seat's hand."""
+        return view.hand
+
+    def unseen_cards(self, state: TwentyOneState, seat: int | None) -> frozenset[int]:
+        """The cards in other hands, but those shown: played to a trick of this deal,
+        or every last card once the deal is scored."""
+        shown = {c for trick in _all_tricks(state) for play in trick.plays for c in play.cards}
+        if state.phase == "over" or state.pause == "deal":
+            shown |= {h[0] for h in state.hands}
+        return frozenset(
+            card
+            for owner, hand in enumerate(state.hands)
+            if owner != seat
+            for card in hand
+            if card not in shown
+        )
 
     def make_bot(self, level: str) -> Bot:
         """The bot of ``level`` ("easy", "medium" or "expert")."""

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from web.markup import Markup
     from web.persist import Status
     from web.saves import KeyValueStore, SaveBook
-    from web.session import GameSession, Seat
+    from web.seats import Seat
+    from web.session import GameSession
     from web.setup import SetupDraft
     from web.stats import Stats
 

@@ -13,7 +13,7 @@ from pygame_core import get_game
 from web.controllers.base import Controller, Handler
 from web.games import get_ui
 from web.markup import Markup
-from web.session import Seat
+from web.seats import Seat
 from web.setup import (
     SetupDraft,
     add_seat,

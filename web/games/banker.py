@@ -7,8 +7,6 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pygame_core.banker import TARGET, Bet, Draw, Stake, Stand
-from pygame_core.banker.table import facing_seats
 from pygame_core.cards import make_card
 from web.games.base import GameUI, move_button
 from web.i18n import percent
@@ -21,8 +19,8 @@ from web.screens.tablescene import Picture
 from web.table import art
 
 if TYPE_CHECKING:
+    from pygame_core.banker.advice import BankerAdvice
     from pygame_core.banker.table import Duel
-    from web.coach import BankerAdvice
     from web.frame import Frame
     from web.i18n import Translator
     from web.rulesfigures import Figure
@@ -60,6 +58,8 @@ def fresh_cards(frame: Frame, seat: int) -> int:
 
 def amount_panel(tr: Translator, frame: Frame, action: str) -> Markup:
     """A bounded stepper for a stake or a bet, with the bounds explained when reached."""
+    from pygame_core.banker import Bet, Stake
+
     view = frame.view
     low, high = view.min_amount, view.max_amount
     amount = min(max(frame.display.amount, low), high)
@@ -112,6 +112,8 @@ def amount_panel(tr: Translator, frame: Frame, action: str) -> Markup:
 def advice_sentence(tr: Translator, advice: BankerAdvice, names: Sequence[str]) -> str:
     """What to do and why, in one sentence ("Stand: one more card takes you over 21
     62 % of the time.")."""
+    from pygame_core.banker import TARGET
+
     lang = tr.lang
     if advice.best in ("bet_more", "bet_least"):
         return tr.t(f"coach.banker_{advice.best}")
@@ -214,6 +216,9 @@ def need_text(tr: Translator, view: Any, names: Sequence[str]) -> str | None:
     """The plain words beside the totals: what the bank needs against the viewer's own
     standing hand (the viewer knows its total), or, while the bank draws, what it has
     and which hands it meets as far as the table can see them."""
+    from pygame_core.banker import TARGET
+    from pygame_core.banker.table import facing_seats
+
     viewer = view.viewer
     if viewer is not None and viewer != view.banker and view.status[viewer] == "stood":
         total = view.own_total
@@ -307,6 +312,17 @@ class BankerUI(GameUI):
     """A banker game: stake and bet stepper, a face-down card, the bank's hand."""
 
     css: ClassVar[str] = "banker-table"
+    review_family: ClassVar[str] = "banker"
+    reason_kinds: ClassVar[tuple[str, ...]] = (
+        "stood_right",
+        "stood_too_soon",
+        "drew_right",
+        "drew_too_far",
+        "bet_right",
+        "bet_too_much",
+        "bet_too_little",
+        "stake",
+    )
     moment_titles: ClassVar[frozenset[str]] = frozenset({"round_over"})
     #: Seat 0 holds the bank first (and keeps it with a fixed bank): a bot does.
     person_seat: ClassVar[int] = 1
@@ -437,6 +453,8 @@ class BankerUI(GameUI):
         )
 
     def controls(self, tr: Translator, frame: Frame) -> Child:
+        from pygame_core.banker import Draw, Stand
+
         view = frame.view
         if not frame.asks or view.actor != view.viewer:
             return None
@@ -473,9 +491,7 @@ class BankerUI(GameUI):
         )
 
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
-        from web.coach import banker_advice
-
-        return coach_panel(tr, banker_advice(frame.view), frame.names)
+        return coach_panel(tr, self.advice(frame), frame.names)
 
     def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
         """Every hand settled in the round with the bank hand it met, then the bank's
@@ -514,6 +530,25 @@ class BankerUI(GameUI):
 
     def amount_range(self, view: Any) -> tuple[int, int]:
         return (view.min_amount, view.max_amount)
+
+    def reason_key(self, decision: Any) -> str:
+        key = super().reason_key(decision)
+        return key + ".bank" if decision.reason.get("role") == "banker" else key
+
+    def reason_params(self, tr: Translator, decision: Any, names: Sequence[str]) -> dict[str, Any]:
+        from fractions import Fraction
+
+        from web.reviewtext import chips, whole_percent
+
+        p = super().reason_params(tr, decision, names)
+        bust = p.get("bust")
+        p["bust"] = whole_percent(bust if bust is not None else 0, tr.lang)
+        for name in ("stand", "draw"):
+            if name in p:
+                p[name] = chips(p[name], tr.lang)
+        if "per_chip" in p:
+            p["per_chip"] = chips(abs(Fraction(p["per_chip"])), tr.lang)
+        return p
 
 
 @cache

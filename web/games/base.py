@@ -113,8 +113,13 @@ class GameUI(abc.ABC):
     moment_titles: ClassVar[frozenset[str]] = frozenset()
     #: Event kinds a held moment lists in words under its title.
     moment_kinds: ClassVar[frozenset[str]] = frozenset()
-    #: Options that give the match another shape: a change of them is a new setup.
+    #: Options the variant buttons decide, where that is fewer than the rule choices
+    #: the presets differ in (see :func:`web.setup.variant_fields`).
     variant_fields: ClassVar[tuple[str, ...]] = ()
+    #: Where the review's sentences of its decisions are: ``review.reason.<family>.*``.
+    review_family: ClassVar[str] = ""
+    #: Every reason kind its review rater gives (each has a sentence in every language).
+    reason_kinds: ClassVar[tuple[str, ...]] = ()
 
     # -- the table: the template ---------------------------------------------------------
     @final
@@ -198,6 +203,10 @@ class GameUI(abc.ABC):
         """What the coach says to the person to act (``None``: nothing)."""
         return None
 
+    def advice(self, frame: Frame) -> Any | None:
+        """The core's advice for the person to act in ``frame`` (:meth:`Game.advise`)."""
+        return frame.game.advise(frame.view, frame.legal, frame.step)
+
     def moment_title(self, tr: Translator, frame: Frame) -> str:
         """What a held moment says large: the line of its latest titling event."""
         assert frame.moment is not None
@@ -208,7 +217,8 @@ class GameUI(abc.ABC):
     def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
         """Under a moment's title: what it came to, in words."""
         assert frame.moment is not None
-        shown = [e for e in frame.moment.events if e.kind in self.moment_kinds]
+        titled = [e for e in frame.moment.events if e.kind in self.moment_titles][-1:]
+        shown = [e for e in frame.moment.events if e.kind in self.moment_kinds and e not in titled]
         return (moment_lines(self.words(tr, frame, shown)),)
 
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
@@ -228,6 +238,15 @@ class GameUI(abc.ABC):
         from web.eventtext import log_lines
 
         return log_lines(events, frame.viewer, self.text_families, frame.names, tr)
+
+    # -- the review's words ---------------------------------------------------------------
+    def reason_key(self, decision: Any) -> str:
+        """The locale key of a reviewed decision's sentence."""
+        return f"review.reason.{self.review_family}.{decision.reason.kind}"
+
+    def reason_params(self, tr: Translator, decision: Any, names: Sequence[str]) -> dict[str, Any]:
+        """The sentence's placeholders, worded (by default the reason's own)."""
+        return dict(decision.reason.params)
 
     # -- outside the table ---------------------------------------------------------------
     @abc.abstractmethod

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pygame_core.dice21 import Roll, Stop
 from web.eventtext import join
 from web.games.base import GameUI, OptionField, move_button
 from web.i18n import percent
@@ -18,7 +17,7 @@ from web.screens.tablescene import Picture
 from web.table import art
 
 if TYPE_CHECKING:
-    from web.coach import Dice21Advice
+    from pygame_core.dice21.advice import Dice21Advice
     from web.frame import Frame
     from web.i18n import Translator
     from web.rulesfigures import Figure
@@ -81,6 +80,14 @@ class Dice21UI(GameUI):
 
     id: ClassVar[str] = "dice21"
     css: ClassVar[str] = "dice21"
+    review_family: ClassVar[str] = "dice21"
+    reason_kinds: ClassVar[tuple[str, ...]] = (
+        "stood_too_soon",
+        "stood_below_best",
+        "rolled_too_far",
+        "stood_right",
+        "rolled_right",
+    )
     moment_titles: ClassVar[frozenset[str]] = frozenset(
         {"round_won", "round_shared", "all_bust_replay"}
     )
@@ -169,6 +176,8 @@ class Dice21UI(GameUI):
         )
 
     def controls(self, tr: Translator, frame: Frame) -> Child:
+        from pygame_core.dice21 import Roll, Stop
+
         return h(
             "div",
             {"class": "controls"},
@@ -194,12 +203,27 @@ class Dice21UI(GameUI):
         return (result_line(tr, frame), pot)
 
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
-        from web.coach import dice21_advice
-
-        return dice21_coach(tr, dice21_advice(frame.view))
+        return dice21_coach(tr, self.advice(frame))
 
     def guide_step(self, frame: Frame) -> str | None:
         return "guide.dice21.roll"
+
+    def reason_key(self, decision: Any) -> str:
+        key = super().reason_key(decision)
+        reason = decision.reason
+        if reason.kind in ("stood_too_soon", "stood_right") and reason.get("next_seat") is None:
+            key += ".last"
+        return key
+
+    def reason_params(self, tr: Translator, decision: Any, names: Sequence[str]) -> dict[str, Any]:
+        from web.reviewtext import whole_percent
+
+        p = super().reason_params(tr, decision, names)
+        nxt = p.get("next_seat")
+        p["next"] = names[nxt] if nxt is not None and nxt < len(names) else ""
+        for name in ("stop", "roll", "bust"):
+            p[name] = whole_percent(p[name], tr.lang)
+        return p
 
     def figures(self) -> Mapping[str, Figure]:
         return _figures()

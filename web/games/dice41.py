@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pygame_core.dice41 import Keep, points_so_far
 from web.eventtext import join
 from web.games.base import GameUI, OptionField, encode_action
 from web.i18n import decimal, percent
@@ -20,7 +19,7 @@ from web.table import art
 if TYPE_CHECKING:
     from fractions import Fraction
 
-    from web.coach import Dice41Advice
+    from pygame_core.dice41.advice import Dice41Advice
     from web.frame import Frame
     from web.i18n import Translator
     from web.rulesfigures import Figure
@@ -129,6 +128,8 @@ def dice41_coach(tr: Translator, advice: Dice41Advice | None) -> Markup | None:
 def running_score(tr: Translator, kept: tuple[int, ...]) -> Markup:
     """What the dice set aside are worth so far, beside them (the tickets below say
     whether the 4 and the 1 are still needed)."""
+    from pygame_core.dice41 import points_so_far
+
     return h(
         "p", {"class": "points-so-far"}, tr.t("play.points_so_far", points=points_so_far(kept))
     )
@@ -137,6 +138,8 @@ def running_score(tr: Translator, kept: tuple[int, ...]) -> Markup:
 def seat_note41(tr: Translator, view: Any, seat: int) -> str:
     """A seat's line on the felt: the thrower's running score (short enough for eight
     seats; the tickets it still needs are in the stage), else its status."""
+    from pygame_core.dice41 import points_so_far
+
     kept = view.kept[seat]
     if seat != view.actor or not kept:
         return seat_status(tr, view, seat)
@@ -159,6 +162,8 @@ class Dice41UI(GameUI):
 
     id: ClassVar[str] = "dice41"
     css: ClassVar[str] = "dice41"
+    review_family: ClassVar[str] = "dice41"
+    reason_kinds: ClassVar[tuple[str, ...]] = ("kept_right", "kept_wrong_die")
     moment_titles: ClassVar[frozenset[str]] = frozenset({"round_won", "round_shared", "tie_replay"})
     moment_kinds: ClassVar[frozenset[str]] = frozenset(
         {"not_qualified", "doubling_24", "round_won", "round_shared", "tie_replay"}
@@ -221,6 +226,8 @@ class Dice41UI(GameUI):
         )
 
     def controls(self, tr: Translator, frame: Frame) -> Child:
+        from pygame_core.dice41 import Keep
+
         view = frame.view
         asks = frame.asks
         fresh = any(e.kind == "thrown" for e in frame.fresh)
@@ -289,12 +296,6 @@ class Dice41UI(GameUI):
         )
         return (result_line(tr, frame), pot)
 
-    def advice(self, frame: Frame) -> Dice41Advice | None:
-        """The coach's advice for the person to act."""
-        from web.coach import dice41_advice
-
-        return dice41_advice(frame.view)
-
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         return None  # drawn under the dice it speaks of, by controls()
 
@@ -307,6 +308,19 @@ class Dice41UI(GameUI):
 
     def guide_step(self, frame: Frame) -> str | None:
         return "guide.dice41.keep"
+
+    def reason_key(self, decision: Any) -> str:
+        key = super().reason_key(decision)
+        return key + ".chips" if decision.unit == "chips" else key
+
+    def reason_params(self, tr: Translator, decision: Any, names: Sequence[str]) -> dict[str, Any]:
+        from web.reviewtext import amount
+
+        p = super().reason_params(tr, decision, names)
+        p["dice"] = ", ".join(str(d) for d in p["dice"])
+        p["chosen_value"] = amount(p["chosen_value"], decision.unit, tr.lang)
+        p["best_value"] = amount(p["best_value"], decision.unit, tr.lang)
+        return p
 
     def figures(self) -> Mapping[str, Figure]:
         return _figures()

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, RefuseExchange, Swap
 from web.games.base import GameUI, OptionField, move_button
 from web.markup import Child, Markup, classes, h
 from web.reviewtext import exact, margin_text, option_label, whole_percent
@@ -18,7 +17,7 @@ from web.table import art
 from web.table.cards import card_text
 
 if TYPE_CHECKING:
-    from web.coach import TwentyOneAdvice
+    from pygame_core.twentyone.advice import TwentyOneAdvice
     from web.frame import Frame
     from web.i18n import Translator
     from web.table.layout import HandLayout, TableLayout
@@ -34,6 +33,8 @@ def exchange_key(view: Any) -> str:
 
 def playable_cards(legal: Sequence[Any]) -> set[int]:
     """Cards that take part in some legal play, discard or swap."""
+    from pygame_core.twentyone import Discard, Play, Swap
+
     cards: set[int] = set()
     for action in legal:
         if isinstance(action, Play | Swap):
@@ -45,6 +46,8 @@ def playable_cards(legal: Sequence[Any]) -> set[int]:
 
 def card_reason(tr: Translator, view: Any, legal: Sequence[Any]) -> str:
     """Why a card of the hand cannot be chosen now, in words."""
+    from pygame_core.twentyone import Discard
+
     if any(isinstance(a, Discard) for a in legal):
         return tr.t("t21.reason.discard_lowest")
     trick = view.trick
@@ -102,6 +105,8 @@ def hand_picker(tr: Translator, frame: Frame, layout: HandLayout) -> Markup:
 
 def move_buttons(tr: Translator, frame: Frame) -> Markup:
     """The moves open to the player now (each button carries its action)."""
+    from pygame_core.twentyone import Discard, OpenExchange, Pass, Play, RefuseExchange, Swap
+
     legal = frame.legal
     chosen = tuple(sorted(frame.display.selected))
     kinds = {type(a) for a in legal}
@@ -231,15 +236,17 @@ def reveal_panel(tr: Translator, frame: Frame) -> Markup | None:
 
 #: The coach names a move without cards as its button does.
 COACH_BUTTONS = {
-    OpenExchange: "t21.open_exchange",
-    RefuseExchange: "t21.refuse_exchange",
-    Pass: "t21.pass",
+    "OpenExchange": "t21.open_exchange",
+    "RefuseExchange": "t21.refuse_exchange",
+    "Pass": "t21.pass",
 }
 
 
 def coach_move(tr: Translator, action: Any) -> str:
     """The coach's move as the start of its sentence, in its button's words: "Play 9♥
     9♠", "Keep my hand", "Open the exchange"."""
+    from pygame_core.twentyone import Discard, Play, Swap
+
     if isinstance(action, Play | Swap):
         if not action.cards:
             return tr.t("t21.keep_hand")
@@ -248,7 +255,7 @@ def coach_move(tr: Translator, action: Any) -> str:
         return tr.t(f"t21.coach.move.{kind}", cards=cards)
     if isinstance(action, Discard):
         return tr.t("t21.coach.move.discard", cards=card_text(action.card, tr.lang))
-    return tr.t(COACH_BUTTONS[type(action)])
+    return tr.t(COACH_BUTTONS[type(action).__name__])
 
 
 def coach_sentence(tr: Translator, advice: TwentyOneAdvice) -> str:
@@ -296,6 +303,13 @@ class TwentyOneUI(GameUI):
 
     id: ClassVar[str] = "twentyone"
     css: ClassVar[str] = "t21-table"
+    review_family: ClassVar[str] = "twentyone"
+    reason_kinds: ClassVar[tuple[str, ...]] = (
+        "played_right",
+        "played_other",
+        "exchange_right",
+        "exchange_other",
+    )
     moment_titles: ClassVar[frozenset[str]] = frozenset({"trick_won", "deal_scored"})
     moment_kinds: ClassVar[frozenset[str]] = frozenset(
         {"trick_won", "deal_revealed", "deal_scored"}
@@ -400,9 +414,7 @@ class TwentyOneUI(GameUI):
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         """The expert bot's suggestion for this position (it sees only this view), why,
         and every choice's estimate one tap away."""
-        from web.coach import twentyone_advice
-
-        advice = twentyone_advice(frame.view, frame.legal, frame.step)
+        advice = self.advice(frame)
         if advice is None:
             return None
         note = tr.t("t21.coach.figures_note") if advice.estimate else None
@@ -416,6 +428,8 @@ class TwentyOneUI(GameUI):
         return sorted(((s, str(scores[s])) for s in range(len(scores))), key=lambda x: -int(x[1]))
 
     def guide_step(self, frame: Frame) -> str | None:
+        from pygame_core.twentyone import OpenExchange, Play
+
         legal = frame.legal
         if any(isinstance(a, OpenExchange) for a in legal):
             return "guide.twentyone.exchange"
@@ -425,6 +439,32 @@ class TwentyOneUI(GameUI):
 
     def progress(self, tr: Translator, round_no: int) -> str:
         return tr.t("save.deal", n=round_no)
+
+    def reason_key(self, decision: Any) -> str:
+        key = super().reason_key(decision)
+        reason = decision.reason
+        if reason.kind.startswith("played_") and reason.get("to_beat") is None:
+            key += ".lead"
+        return key
+
+    def reason_params(self, tr: Translator, decision: Any, names: Sequence[str]) -> dict[str, Any]:
+        from web.reviewtext import play_phrase, rank_word
+
+        p = super().reason_params(tr, decision, names)
+        reason = decision.reason
+        config_key = "pass" if decision.chosen == "pass" or decision.best == "pass" else "discard"
+        if reason.kind.startswith("played_"):
+            p["chosen"] = play_phrase(tr, p["chosen"], config_key)
+            p["best"] = play_phrase(tr, p["best"], config_key)
+            if p.get("to_beat") is not None:
+                p["to_beat"] = rank_word(tr, p["to_beat"])
+        else:
+            p["chosen"] = option_label(tr, p["chosen"])
+            p["best"] = option_label(tr, p["best"])
+        p["hand"] = ", ".join(rank_word(tr, r) for r in p["hand"])
+        for name in ("chosen_value", "best_value", "margin"):
+            p[name] = whole_percent(p[name], tr.lang)
+        return p
 
 
 UI = TwentyOneUI()

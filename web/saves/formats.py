@@ -48,7 +48,8 @@ from typing import Any, Literal
 from pygame_core import GameView, Nordic21Error, Outcome, SaveError
 from pygame_core import saves as core_saves
 from pygame_core.registry import game_ids
-from web.session import MAX_NAME, SEAT_KINDS, GameSession, Seat
+from web.seats import MAX_NAME, SEAT_KINDS, Seat
+from web.session import GameSession
 
 FORMAT = "nordic21-save"
 SCHEMA = 2

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pygame_core.review import Decision, Number, SeatReview
-from web.controllers.review import ReviewState
 from web.frame import Frame
 from web.i18n import Translator
 from web.markup import Markup, classes, fragment, h
+from web.reviewing import ReviewState
 from web.reviewtext import (
     cost_text,
     exact,
@@ -139,7 +139,6 @@ def exact_figures(tr: Translator, decision: Decision) -> Markup:
 def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
     """One costly moment: where, what it cost, the sentence, the figures."""
     names = state.session.names()
-    gid = state.session.game_id
     return h(
         "li",
         {"class": "moment", "data-index": decision.index},
@@ -153,7 +152,7 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
                 cost=cost_text(tr, decision.cost, decision.margin, decision.unit),
             ),
         ),
-        h("p", {"class": "moment-sentence"}, sentence(tr, gid, decision, names)),
+        h("p", {"class": "moment-sentence"}, sentence(tr, state.session.ui, decision, names)),
         exact_figures(tr, decision),
         button(
             tr.t("review.show_moment"),
@@ -226,9 +225,9 @@ def progress_line(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
-def replay_controls(tr: Translator, state: ReviewState, frames: int) -> Markup:
+def replay_controls(tr: Translator, state: ReviewState) -> Markup:
     """Start, back, "step n of total", forward, end (arrow keys step too)."""
-    last = frames - 1
+    first, last = state.stop == 0, state.stop == len(state.stops) - 1
     return h(
         "div",
         {"class": "replay-controls", "role": "group", "aria-label": tr.t("review.replay")},
@@ -237,22 +236,22 @@ def replay_controls(tr: Translator, state: ReviewState, frames: int) -> Markup:
             "review-step",
             kind="quiet",
             focus="replay-start",
-            disabled=state.frame == 0,
+            disabled=first,
             to=0,
         ),
-        _step_button(tr.t("review.step_back"), -1, "ArrowLeft", state.frame == 0),
+        _step_button(tr.t("review.step_back"), -1, "ArrowLeft", first),
         h(
             "span",
             {"class": "replay-position", "aria-live": "polite"},
-            tr.t("review.step_of", n=state.frame, total=last),
+            tr.t("review.step_of", n=state.frame, total=state.moves),
         ),
-        _step_button(tr.t("review.step_forward"), 1, "ArrowRight", state.frame == last),
+        _step_button(tr.t("review.step_forward"), 1, "ArrowRight", last),
         button(
             tr.t("review.to_end"),
             "review-step",
             kind="quiet",
             focus="replay-end",
-            disabled=state.frame == last,
+            disabled=last,
             to=-1,
         ),
     )
@@ -314,7 +313,6 @@ def frame_caption(tr: Translator, frame: Frame) -> Markup:
 
 def replay_section(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
     """The replay: its controls, the table at this step, every hand when all is shown."""
-    frames = len(state.replay())
     name = state.session.seats[state.viewer].name
     return h(
         "section",
@@ -333,7 +331,7 @@ def replay_section(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
             tr.t("review.keys_hint"),
         ),
         viewer_choice(tr, state),
-        replay_controls(tr, state, frames),
+        replay_controls(tr, state),
         frame_caption(tr, frame),
         revealed_hands(tr, state),
         replay_table(tr, frame),

@@ -3,20 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, top_bar
 
+if TYPE_CHECKING:
+    from web.games.base import GameUI
+
 RULES = Path(__file__).resolve().parent.parent / "rules"
 
 
-def page_text(game_id: str, lang: str) -> str:
+def page_text(ui: GameUI, lang: str) -> str:
     """The page's source with its figures filled in."""
     from web.rulesfigures import figures
 
-    source = (RULES / f"{game_id}.{lang}.md").read_text("utf-8")
-    return source.format_map(figures(game_id, lang))
+    source = (RULES / f"{ui.id}.{lang}.md").read_text("utf-8")
+    return source.format_map(figures(ui, lang))
 
 
 def render_markdown(text: str) -> tuple[str, Markup]:
@@ -55,13 +59,13 @@ def render_markdown(text: str) -> tuple[str, Markup]:
     return title, fragment(blocks)
 
 
-def render_rules(tr: Translator, game_id: str) -> Markup:
-    """The rules page of ``game_id`` in the reader's language."""
-    title, body = render_markdown(page_text(game_id, tr.lang))
+def render_rules(tr: Translator, ui: GameUI) -> Markup:
+    """The rules page of ``ui``'s game in the reader's language."""
+    title, body = render_markdown(page_text(ui, tr.lang))
     return fragment(
         top_bar(
             tr,
-            tr.t("rules.title", game=title or tr.t(f"game.{game_id}.name")),
+            tr.t("rules.title", game=title or tr.t(f"game.{ui.id}.name")),
             button(tr.t("rules.back"), "close-rules", kind="quiet", autofocus=True),
         ),
         h("main", {"class": "rules", "id": "main"}, h("article", {"class": "rules-text"}, body)),

@@ -7,7 +7,7 @@ from web.games import OptionField
 from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, error_note, top_bar
-from web.session import SEAT_KINDS
+from web.seats import SEAT_KINDS
 from web.setup import SetupDraft, variants
 
 

@@ -1,0 +1,76 @@
+"""The UI of the toy game of ``tests/toygame.py``: one module, as a game's UI is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from toygame import Hold, Roll
+
+from web.frame import Frame
+from web.games.base import GameUI, OptionField, move_button
+from web.i18n import Translator
+from web.markup import Child, Markup, h
+from web.screens.play import SeatLine
+from web.screens.tablescene import Picture
+from web.table import art
+
+#: Its words (a real game keeps them in web/locales/*.json).
+TEXTS = {
+    "game.toy_pig.name": "Pig",
+    "game.toy_pig.blurb": "Roll on, or hold before a 1 takes the lot.",
+    "event.toy_pig.rolled": "{seat} rolls {dice}.",
+    "event.toy_pig.bust": "{seat} rolls a 1 and loses the turn.",
+    "event.toy_pig.stood": "{seat} holds {total}.",
+    "event.toy_pig.round_won": "{seat} wins the round with {total}.",
+    "event.toy_pig.match_over": "{winners} wins the match.",
+    "toy.roll": "Roll",
+    "toy.hold": "Hold",
+    "toy.turn": "This turn: {total}",
+    "preset.toy_pig.short": "Short",
+    "preset.toy_pig.long": "Long",
+    "option.toy_pig.rounds": "Rounds",
+}
+
+
+class PigUI(GameUI):
+    id: ClassVar[str] = "toy_pig"
+    css: ClassVar[str] = "toy"
+    moment_titles: ClassVar[frozenset[str]] = frozenset({"round_won", "stood", "bust"})
+    moment_kinds: ClassVar[frozenset[str]] = frozenset({"stood", "bust", "round_won"})
+    form: ClassVar[tuple[OptionField, ...]] = (OptionField("rounds", "number", low=1, high=9),)
+
+    def tile_art(self, lang: str) -> Markup:
+        return art.die(1, 56, "tile-svg")
+
+    def picture(self, tr: Translator, frame: Frame) -> Picture:
+        view = frame.view
+        return Picture(
+            [
+                art.Seat(
+                    name,
+                    dice=(view.last_die,) if seat == view.actor and view.last_die else (),
+                    note=str(view.totals[seat]),
+                    active=seat == view.actor,
+                )
+                for seat, name in enumerate(frame.names)
+            ]
+        )
+
+    def seat_line(self, tr: Translator, frame: Frame, seat: int) -> SeatLine:
+        view = frame.view
+        return SeatLine(str(view.totals[seat]), [("wins", str(view.wins[seat]))])
+
+    def stage(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        return (h("p", {"class": "toy-turn"}, tr.t("toy.turn", total=frame.view.turn_total)),)
+
+    def controls(self, tr: Translator, frame: Frame) -> Child:
+        return h(
+            "div",
+            {"class": "controls"},
+            move_button(tr, frame, tr.t("toy.roll"), Roll(), kind="primary big", focus="roll"),
+            move_button(tr, frame, tr.t("toy.hold"), Hold(), focus="hold"),
+        )
+
+
+UI = PigUI()

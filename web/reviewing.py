@@ -1,0 +1,191 @@
+"""The review of a finished match as the screen shows it: who is reviewed, the
+rating's progress, and the replay's stops and frames.
+
+The match is replayed through the rules once per review (:attr:`ReviewState.match`, a
+:class:`pygame_core.review.Match` that keeps every state and step); the rating and the
+replay share it. The replay stops at every table a decision was taken at (after each
+action), and between two of them at every moment the action passed through (a
+round's, trick's or deal's end, as the table held it): :attr:`ReviewState.stops`.
+:func:`replay_frame` draws the current stop as a frame in ``replay`` mode, by the
+game's own UI.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
+
+from pygame_core import Event, SaveError, events_for
+from web.frame import Frame, Moment, ReplayStep
+
+if TYPE_CHECKING:
+    from pygame_core.review import Match, MatchReview, Replay, ReviewProgress
+    from web.session import GameSession
+
+
+@dataclass
+class ReviewState:
+    """The review screen of one finished match."""
+
+    save_id: str
+    session: GameSession
+    #: The seats reviewed: the people, or every seat when only bots played.
+    people: tuple[int, ...]
+    #: One person at a time behind a hand-off cover (hidden cards, several people,
+    #: nothing revealed after the match).
+    private: bool
+    #: The person whose review is shown (private: after they tapped "Show").
+    shown: int | None
+    #: The seat whose eyes the replay uses.
+    viewer: int
+    #: The replay's position among :attr:`stops`.
+    stop: int = 0
+    done: int = 0
+    total: int = 0
+    started: bool = False
+    #: Bring the replay into view on the next drawing (a moment's "Show in the replay").
+    jump: bool = False
+    review: MatchReview | None = None
+    task: asyncio.Future[None] | None = None
+    _replays: dict[tuple[int, bool], Replay] = field(default_factory=dict)
+
+    @property
+    def reveal_all(self) -> bool:
+        """Whether every hand is shown (the match is over and the players chose so)."""
+        return self.session.game.hides_information and self.session.reveal_after
+
+    @cached_property
+    def match(self) -> Match:
+        """The match as the review engine takes it (replayed once, on first use)."""
+        from pygame_core.review import Match
+
+        state = self.session.state
+        return Match(self.session.game, state.config, state.seed, tuple(state.history))
+
+    @cached_property
+    def stops(self) -> tuple[tuple[int, int | None], ...]:
+        """The replay's stops: ``(i, None)``, the table after ``i`` actions (where
+        decision ``i`` was taken), and before it ``(i, k)`` for the ``k``-th moment
+        action ``i - 1`` passed through."""
+        out: list[tuple[int, int | None]] = [(0, None)]
+        for index, step in enumerate(self.match.steps, 1):
+            out += [(index, k) for k in range(len(step.pauses))]
+            out.append((index, None))
+        return tuple(out)
+
+    @property
+    def moves(self) -> int:
+        """How many actions the match had."""
+        return len(self.match.steps)
+
+    def stop_of(self, index: int) -> int:
+        """The stop of the table after ``index`` actions."""
+        return self.stops.index((index, None))
+
+    @property
+    def frame(self) -> int:
+        """The actions taken at the replay's position."""
+        return self.stops[self.stop][0]
+
+    @frame.setter
+    def frame(self, index: int) -> None:
+        self.stop = self.stop_of(index)
+
+    @cached_property
+    def timeline(self) -> tuple[tuple[Event, ...], tuple[tuple[int, ...], ...]]:
+        """Every event of the match in order, and per action where each of its held
+        moments ends among them."""
+        events: list[Event] = []
+        marks = []
+        for step in self.match.steps:
+            marks.append(tuple(len(events) + pause.events for pause in step.pauses))
+            events.extend(step.events)
+        return tuple(events), tuple(marks)
+
+    def story(self, action: int, moment: int) -> tuple[Event, ...]:
+        """The story of moment ``moment`` of action ``action``: every event since the
+        moment before it (or the match's start) up to it."""
+        events, marks = self.timeline
+        end = marks[action][moment]
+        start = max((m for step in marks[: action + 1] for m in step if m < end), default=0)
+        return events[start:end]
+
+    def replay(self) -> Replay:
+        """The replay as the current viewer saw it (kept once made)."""
+        from pygame_core.review import replay_frames
+
+        key = (self.viewer, self.reveal_all)
+        if key not in self._replays:
+            self._replays[key] = replay_frames(self.match, self.viewer, self.reveal_all)
+        return self._replays[key]
+
+    def progress(self, step: ReviewProgress) -> None:
+        """Take one step's progress."""
+        self.started = True
+        self.done, self.total = step.done, step.total
+        if step.review is not None:
+            self.review = step.review
+
+    def cancel(self) -> None:
+        """Stop the background rating (the player left the screen)."""
+        if self.task is not None and not self.task.done():
+            self.task.cancel()
+        self.task = None
+
+
+def new_state(save_id: str, session: GameSession) -> ReviewState:
+    """The review of a finished ``session``; :class:`SaveError` if it is not finished."""
+    if not session.over:
+        raise SaveError("the match is not finished")
+    humans = session.humans()
+    people = humans or tuple(range(len(session.seats)))
+    private = session.game.hides_information and len(humans) > 1 and not session.reveal_after
+    return ReviewState(
+        save_id=save_id,
+        session=session,
+        people=people,
+        private=private,
+        shown=None if private else people[0],
+        viewer=people[0],
+    )
+
+
+def replay_frame(state: ReviewState) -> Frame:
+    """The replay's current stop as a frame in ``replay`` mode: the table after that
+    many actions as the viewer saw it, or a moment between two of them (a round's end)
+    as the table held it."""
+    session = state.session
+    game = session.game
+    match = state.match
+    index, moment = state.stops[state.stop]
+    shown = state.replay().at(index)
+    position = ReplayStep(index, state.moves, shown.events)
+    if moment is None:
+        return Frame(
+            "replay",
+            game,
+            session.ui,
+            session.seats,
+            match.states[index],
+            state.viewer,
+            shown.view,
+            fresh=shown.events,
+            replay=position,
+        )
+    pause = match.steps[index - 1].pauses[moment]
+    events = state.story(index - 1, moment)
+    story = events if state.reveal_all else events_for(events, state.viewer)
+    return Frame(
+        "replay",
+        game,
+        session.ui,
+        session.seats,
+        pause.state,
+        state.viewer,
+        game.view(pause.state, state.viewer),
+        fresh=story,
+        moment=Moment(pause.kind, story),
+        replay=position,
+    )
