@@ -10,7 +10,9 @@ so as to break the rules cannot load, and the RNG comes back exactly where it wa
 A game whose rules have been revised (``Game.rules_version`` above 1) also writes
 ``"rules": <revision>``; a document made under another revision of those rules is
 refused, as its actions would replay a different match.
-Anything wrong raises :class:`~pygame_core.errors.SaveError` and nothing else.
+The ``format`` and ``schema`` fields are checked by :data:`DOCUMENT`, the shared check
+of :mod:`pygame_core.documents`. Anything wrong raises
+:class:`~pygame_core.errors.SaveError` and nothing else.
 """
 
 from __future__ import annotations
@@ -20,11 +22,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from .contract import MAX_SEED, Game
+from .documents import Format
 from .errors import Nordic21Error, SaveError
 from .registry import game_ids, get_game
 
 FORMAT = "nordic21-game"
 SCHEMA_VERSION = 1
+#: The core save document's format and the schema versions read.
+DOCUMENT = Format(FORMAT, newest=SCHEMA_VERSION, kind="a Nordic 21 save", subject="the save")
 #: Longest action list a document may hold (far above any real match).
 MAX_ACTIONS = 100_000
 
@@ -71,15 +76,9 @@ def from_json(text: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
     True
     >>> from_json('{"format": "chess"}')
     Traceback (most recent call last):
-    pygame_core.errors.SaveError: this is not a Nordic 21 save
+    pygame_core.documents.DocumentError: this is not a Nordic 21 save
     """
-    if not isinstance(text, (str, bytes)):
-        raise SaveError("the save is not text")
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError("the save is not valid JSON") from exc
-    return from_data(data)
+    return from_data(DOCUMENT.parse(text))
 
 
 @dataclass(frozen=True)
@@ -101,19 +100,11 @@ def read_header(data: Any) -> Header:
     >>> read_header({"format": FORMAT, "schema": 1, "game": "dice21",
     ...              "config": {"players": 2}, "seed": 7, "actions": []}).seed
     7
-    >>> read_header({"format": FORMAT, "schema": 2})
+    >>> read_header({"format": FORMAT, "schema": 2})  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    pygame_core.errors.SaveError: the save was made by a newer version (schema 2)
+    pygame_core.documents.DocumentError: the save was made by a newer version of Nordic 21 ...
     """
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise SaveError("this is not a Nordic 21 save")
-    schema = data.get("schema")
-    if isinstance(schema, bool) or not isinstance(schema, int):
-        raise SaveError("the save has no schema version")
-    if schema > SCHEMA_VERSION:
-        raise SaveError(f"the save was made by a newer version (schema {schema})")
-    if schema < 1:
-        raise SaveError(f"unknown schema version {schema}")
+    DOCUMENT.check(data)
     game = data.get("game")
     if not isinstance(game, str) or game not in game_ids():
         raise SaveError("the save names no known game")

@@ -17,8 +17,10 @@ match is never counted twice, whichever tab or reload reports it.
 
 Bad data never crashes: an unreadable entry reads as empty and :meth:`Stats.table`
 says why; a malformed row is dropped the same way. The next :meth:`Stats.record`
-replaces such data, except data from a newer version, which is left untouched until
-the player resets the statistics.
+replaces such data, except data from another version in a schema this one does not
+read (a newer one, say), which is left untouched until the player resets the
+statistics. The ``format`` and ``schema`` go through the shared check
+(:data:`DOCUMENT`, see :mod:`pygame_core.documents`).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pygame_core import SaveError
+from pygame_core.documents import DocumentError, Format
 from pygame_core.registry import ALL_GAME_IDS
 from web.saves import KeyValueStore, check_name
 from web.session import GameSession
@@ -40,6 +43,10 @@ SCHEMA = 1
 MAX_COUNTED = 1_000
 #: Largest stats entry read (a few hundred players fit in a few KB).
 MAX_STATS_CHARS = 1_000_000
+#: The stats entry's format and the schema versions read.
+DOCUMENT = Format(
+    FORMAT, newest=SCHEMA, kind="Nordic 21 statistics", subject="the statistics", plural=True
+)
 _SAFE = 2**53
 _KIND = re.compile(r"[a-z_]{1,16}")
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
@@ -111,28 +118,19 @@ def _empty() -> dict[str, Any]:
 
 
 def _read(text: str | None) -> tuple[dict[str, Any], str | None, bool]:
-    """``(data, problem, newer)`` from the stored text: the readable data (empty if
-    none), what was wrong (``None`` if nothing) and whether it came from a newer
-    version. Never raises."""
+    """``(data, problem, kept)`` from the stored text: the readable data (empty if
+    none), what was wrong (``None`` if nothing) and whether the stored text must be
+    kept as it is (another version's, in a schema this one does not read). Never
+    raises."""
     if text is None:
         return _empty(), None, False
     try:
-        if len(text) > MAX_STATS_CHARS:
-            raise SaveError("the statistics are too large")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as exc:
-            raise SaveError("the statistics are not valid JSON") from exc
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError("these are not Nordic 21 statistics")
-        schema = data.get("schema")
-        if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
-            raise SaveError("the statistics have no schema version")
-        if schema > SCHEMA:
-            return _empty(), f"the statistics were made by a newer version ({schema})", True
+        data, _ = DOCUMENT.load(text, MAX_STATS_CHARS)
         players, counted = data.get("players"), data.get("counted")
         if not isinstance(players, dict) or not isinstance(counted, list):
             raise SaveError("the statistics are malformed")
+    except DocumentError as exc:
+        return _empty(), str(exc), exc.problem in ("newer", "older")
     except SaveError as exc:
         return _empty(), str(exc), False
     out = _empty()
@@ -171,12 +169,13 @@ class Stats:
         """Count a finished match once; whether it was counted now.
 
         Not counted: a match still on, one already counted under ``saved_id``, or any
-        match while the stored statistics come from a newer version. The storage's
-        error (full) propagates with the previous statistics intact.
+        match while the stored statistics come from a version whose schema this one
+        does not read (a newer one). The storage's error (full) propagates with the
+        previous statistics intact.
         """
         outcome = session.game.outcome(session.state) if session.over else None
-        data, _, newer = _read(self.store.get(STATS_KEY))
-        if outcome is None or newer or saved_id in data["counted"]:
+        data, _, kept = _read(self.store.get(STATS_KEY))
+        if outcome is None or kept or saved_id in data["counted"]:
             return False
         by_key: dict[str, list[int]] = {}
         for seat in session.humans():
@@ -197,5 +196,5 @@ class Stats:
         return True
 
     def reset(self) -> None:
-        """Forget every statistic (also unreadable or newer data)."""
+        """Forget every statistic (also unreadable data, or another version's)."""
         self.store.remove(STATS_KEY)

@@ -9,10 +9,14 @@ Split by concern, as python-chess splits its formats:
 - :mod:`web.saves.bundles`: export and import files, checked before anything is written.
 
 The core save document inside an entry, and its header check, is
-:mod:`pygame_core.saves`. The names the app and the screens use are imported from here.
+:mod:`pygame_core.saves`. Every one of these documents has its ``format`` and ``schema``
+read by the one check of :mod:`pygame_core.documents` (:data:`SAVE_DOCUMENT`,
+:data:`HISTORY_DOCUMENT`, :data:`EXPORT_DOCUMENT`; the statistics' is in
+:mod:`web.stats`). The names the app and the screens use are imported from here.
 """
 
 from web.saves.bundles import (
+    EXPORT_DOCUMENT,
     EXPORT_FORMAT,
     EXPORT_SCHEMA,
     MAX_IMPORT_CHARS,
@@ -23,6 +27,7 @@ from web.saves.bundles import (
 from web.saves.formats import (
     FORMAT,
     GAME_PREFIX,
+    HISTORY_DOCUMENT,
     HISTORY_FORMAT,
     HISTORY_PREFIX,
     HISTORY_SCHEMA,
@@ -30,6 +35,7 @@ from web.saves.formats import (
     MAX_REASON,
     MAX_SEATS,
     SAFE_LIMIT,
+    SAVE_DOCUMENT,
     SCHEMA,
     EntryKind,
     SavedGame,
@@ -61,10 +67,12 @@ from web.saves.repository import (
 )
 
 __all__ = [
+    "EXPORT_DOCUMENT",
     "EXPORT_FORMAT",
     "EXPORT_SCHEMA",
     "FORMAT",
     "GAME_PREFIX",
+    "HISTORY_DOCUMENT",
     "HISTORY_FORMAT",
     "HISTORY_LIMIT",
     "HISTORY_PREFIX",
@@ -75,6 +83,7 @@ __all__ = [
     "MAX_REASON",
     "MAX_SEATS",
     "SAFE_LIMIT",
+    "SAVE_DOCUMENT",
     "SCHEMA",
     "EntryKind",
     "ImportResult",

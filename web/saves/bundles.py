@@ -7,17 +7,19 @@ A bundle is one JSON document that carries entries between devices::
      "history": [<history.<id> entry data, or raw text>, ...]}
 
 An export keeps an entry it cannot read as its raw text, so nothing is lost. An import
-checks every item fully (:func:`plan_import`) before the save book writes anything.
+checks every item fully (:func:`plan_import`) before the save book writes anything; the
+file's ``format`` and ``schema`` go through the shared check (:data:`EXPORT_DOCUMENT`,
+see :mod:`pygame_core.documents`).
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from pygame_core import SaveError
+from pygame_core.documents import DocumentError, Format
 from web.saves.formats import (
     GAME_PREFIX,
     HISTORY_PREFIX,
@@ -41,6 +43,10 @@ EXPORT_SCHEMA = 1
 MAX_IMPORT_CHARS = 6_000_000
 #: Most games (and, separately, history entries) one import file may hold.
 MAX_IMPORT_ITEMS = 1_000
+#: The export file's format and the schema versions read.
+EXPORT_DOCUMENT = Format(
+    EXPORT_FORMAT, newest=EXPORT_SCHEMA, kind="a Nordic 21 export file", subject="the file"
+)
 
 
 class SaveImportError(SaveError):
@@ -72,19 +78,10 @@ def bundle_text(games: list[Any], history: list[Any]) -> str:
 def bundle_items(text: Any) -> tuple[list[Any], list[Any]]:
     """The game and history items of an import file; :class:`SaveImportError` if the
     file is not a bundle this version can read."""
-    if not isinstance(text, str) or len(text) > MAX_IMPORT_CHARS:
-        raise SaveImportError("the file is not a Nordic 21 export of a sensible size")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveImportError("the file is not valid JSON") from exc
-    if not isinstance(data, dict) or data.get("format") != EXPORT_FORMAT:
-        raise SaveImportError("the file is not a Nordic 21 export")
-    schema = data.get("schema")
-    if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
-        raise SaveImportError("the file has no schema version")
-    if schema > EXPORT_SCHEMA:
-        raise SaveImportError(f"the file was made by a newer version (schema {schema})")
+        data, _ = EXPORT_DOCUMENT.load(text, MAX_IMPORT_CHARS)
+    except DocumentError as exc:
+        raise SaveImportError(str(exc)) from exc
     games, history = data.get("games"), data.get("history", [])
     if not isinstance(games, list) or not isinstance(history, list):
         raise SaveImportError("the file's lists of games are malformed")

@@ -30,7 +30,9 @@ rewritten as schema 2 when the match is next saved (see ``tests/fixtures/saves``
 Two depths of check
 -------------------
 :func:`parse_info` and :func:`parse_history` check an entry cheaply, for listing: the
-JSON, the envelope, the seats, the summary and the core document's header
+JSON, the envelope (its ``format`` and ``schema`` through the shared check,
+:data:`SAVE_DOCUMENT` and :data:`HISTORY_DOCUMENT`, see :mod:`pygame_core.documents`),
+the seats, the summary and the core document's header
 (:func:`pygame_core.saves.read_header`). :func:`parse_record` is the full check: a
 replay of every action through the rules, which must reach the stored summary. Every
 problem raises :class:`~pygame_core.SaveError` with a reason in words, and nothing else.
@@ -47,6 +49,7 @@ from typing import Any, Literal
 
 from pygame_core import GameView, Nordic21Error, Outcome, SaveError
 from pygame_core import saves as core_saves
+from pygame_core.documents import Format
 from pygame_core.registry import game_ids
 from web.seats import MAX_NAME, SEAT_KINDS, Seat
 from web.session import GameSession
@@ -57,6 +60,12 @@ HISTORY_FORMAT = "nordic21-history"
 HISTORY_SCHEMA = 1
 GAME_PREFIX = "game."
 HISTORY_PREFIX = "history."
+#: The entries' formats and the schema versions read (schema 1 of ``game.`` entries is
+#: the one before summaries).
+SAVE_DOCUMENT = Format(FORMAT, newest=SCHEMA, kind="a Nordic 21 saved game", subject="the save")
+HISTORY_DOCUMENT = Format(
+    HISTORY_FORMAT, newest=HISTORY_SCHEMA, kind="a finished Nordic 21 match", subject="the save"
+)
 #: Largest entry we accept (a long match is a few tens of KB).
 MAX_ENTRY_CHARS = 2_000_000
 #: Most seats a summary may list (far above any game's maximum).
@@ -304,7 +313,7 @@ def _replayed(data: dict[str, Any]) -> GameSession:
 def finished_session(data: Any) -> GameSession | None:
     """The replayed match of a history entry's data, or ``None`` if it kept no moves;
     :class:`SaveError` if they do not replay to the finished match of its summary."""
-    data, _ = _envelope(data, HISTORY_FORMAT, HISTORY_SCHEMA, None, "history")
+    data, _ = _envelope(data, HISTORY_DOCUMENT, None)
     if "game" not in data:
         return None
     session = _replayed(data)
@@ -319,13 +328,9 @@ def dump(data: dict[str, Any]) -> str:
 
 
 def parse_json(text: Any) -> Any:
-    """Parsed JSON of ``text``; :class:`SaveError` if it is not text or not JSON."""
-    if not isinstance(text, str) or len(text) > MAX_ENTRY_CHARS:
-        raise SaveError("the save is not text of a sensible size")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as exc:
-        raise SaveError("the save is not valid JSON") from exc
+    """Parsed JSON of an entry's ``text``; :class:`SaveError` if it is not text, is
+    longer than :data:`MAX_ENTRY_CHARS` or is not JSON."""
+    return SAVE_DOCUMENT.parse(text, MAX_ENTRY_CHARS)
 
 
 @dataclass(frozen=True)
@@ -340,16 +345,10 @@ class _Envelope:
 
 
 def _envelope(
-    data: Any, fmt: str, newest: int, expected_id: str | None, what: str
+    data: Any, document: Format, expected_id: str | None
 ) -> tuple[dict[str, Any], _Envelope]:
     """The entry as a dict and its checked outer fields."""
-    if not isinstance(data, dict) or data.get("format") != fmt:
-        raise SaveError(f"this is not a Nordic 21 {what}")
-    schema = data.get("schema")
-    if isinstance(schema, bool) or not isinstance(schema, int) or schema < 1:
-        raise SaveError("the save has no schema version")
-    if schema > newest:
-        raise SaveError(f"the save was made by a newer version (schema {schema})")
+    schema = document.check(data)
     saved_id = data.get("id")
     if not isinstance(saved_id, str) or not _ID.fullmatch(saved_id):
         raise SaveError("the save has no valid id")
@@ -375,7 +374,7 @@ def parse_record(text: Any, expected_id: str | None = None) -> SavedGame:
 
 def parse_data(data: Any, expected_id: str | None = None) -> SavedGame:
     """A saved match from parsed entry data (see :func:`parse_record`)."""
-    data, env = _envelope(data, FORMAT, SCHEMA, expected_id, "saved game")
+    data, env = _envelope(data, SAVE_DOCUMENT, expected_id)
     session = _replayed(data)
     if env.schema >= 2 and summary_from_data(data.get("summary")) != summarize(session):
         raise SaveError("the save's summary does not match its game")
@@ -387,7 +386,7 @@ def parse_info(text: Any, expected_id: str | None = None) -> SaveInfo:
 
     A schema-1 entry has no summary, so it is replayed (fully checked) here.
     """
-    data, env = _envelope(parse_json(text), FORMAT, SCHEMA, expected_id, "saved game")
+    data, env = _envelope(parse_json(text), SAVE_DOCUMENT, expected_id)
     if env.schema < 2:
         return info_of(parse_data(data, expected_id))
     summary = summary_from_data(data.get("summary"))
@@ -409,7 +408,7 @@ def parse_history(text: Any, expected_id: str | None = None) -> SaveInfo:
 
 def parse_history_data(data: Any, expected_id: str | None = None) -> SaveInfo:
     """A history entry from parsed data (see :func:`parse_history`)."""
-    data, env = _envelope(data, HISTORY_FORMAT, HISTORY_SCHEMA, expected_id, "history")
+    data, env = _envelope(data, HISTORY_DOCUMENT, expected_id)
     summary = summary_from_data(data.get("summary"))
     if not summary.finished:
         raise SaveError("a match in the history is not finished")
