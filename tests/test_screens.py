@@ -139,7 +139,7 @@ def test_twentyone_says_the_exchange_is_over_once_tricks_start_and_caps_the_swap
 
 
 def test_tjugoett_subtitle_counts_deals_from_one() -> None:
-    app, page = at_table("tjugoett", ["human", "medium", "medium"], seed=1)
+    _, page = at_table("tjugoett", ["human", "medium", "medium"], seed=1)
     tr = Translator("en")
     deal_of = tr.t("banker.deal_of", n=1, total=3)
     assert deal_of in page.markup and tr.t("banker.deal_of", n=0, total=3) not in page.markup

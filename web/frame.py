@@ -20,7 +20,7 @@ kept, so each is computed at most once per render.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -120,6 +120,9 @@ class Frame:
     replay: ReplayStep | None = None
     #: Actions taken in the match so far (a new turn starts with no card picked).
     step: int = 0
+    #: An event's log line in the frame's language, worded once per match (None:
+    #: worded here, for a frame of no match).
+    wording: Callable[[Event], str | None] | None = field(default=None, compare=False)
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 from pygame_core import Event, SaveError, events_for
@@ -22,6 +22,7 @@ from web.frame import Frame, Moment, ReplayStep
 
 if TYPE_CHECKING:
     from pygame_core.review import Match, MatchReview, Replay, ReviewProgress
+    from web.i18n import Translator
     from web.session import GameSession
 
 
@@ -152,11 +153,12 @@ def new_state(save_id: str, session: GameSession) -> ReviewState:
     )
 
 
-def replay_frame(state: ReviewState) -> Frame:
+def replay_frame(state: ReviewState, tr: Translator | None = None) -> Frame:
     """The replay's current stop as a frame in ``replay`` mode: the table after that
     many actions as the viewer saw it, or a moment between two of them (a round's end)
-    as the table held it."""
+    as the table held it; its events worded in ``tr``'s language, once per match."""
     session = state.session
+    wording = partial(session.describe, tr=tr) if tr is not None else None
     game = session.game
     match = state.match
     index, moment = state.stops[state.stop]
@@ -173,6 +175,7 @@ def replay_frame(state: ReviewState) -> Frame:
             shown.view,
             fresh=shown.events,
             replay=position,
+            wording=wording,
         )
     pause = match.steps[index - 1].pauses[moment]
     events = state.story(index - 1, moment)
@@ -188,4 +191,5 @@ def replay_frame(state: ReviewState) -> Frame:
         fresh=story,
         moment=Moment(pause.kind, story),
         replay=position,
+        wording=wording,
     )

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pygame_core import Event, Game, Pause, get_game
-from web.eventtext import log_lines
+from web.eventtext import describe
 from web.seats import Seat
 
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ class GameSession:
     _log: dict[tuple[str, int | None], tuple[list[str], list[int]]] = field(
         default_factory=dict, repr=False
     )
+    #: Every event worded so far, per language (an event's line depends on nothing else).
+    _words: dict[str, dict[Event, str | None]] = field(default_factory=dict, repr=False)
     #: The game's UI (:mod:`web.games`), found once.
     ui: GameUI = field(init=False, repr=False)
 
@@ -137,11 +139,19 @@ class GameSession:
         """The log ``viewer`` may read, in ``tr``'s language, oldest first (of the first
         ``upto`` events, or all): only the events since the last call are worded."""
         lines, counts = self._log.setdefault((tr.lang, viewer), ([], [0]))
-        families, names = self.ui.text_families, self.names()
         for event in self.events[len(counts) - 1 :]:
-            lines += log_lines((event,), viewer, families, names, tr)
+            line = self.describe(event, tr) if event.visible_for(viewer) else None
+            if line:
+                lines.append(line)
             counts.append(len(lines))
         return tuple(lines if upto is None else lines[: counts[upto]])
+
+    def describe(self, event: Event, tr: Translator) -> str | None:
+        """``event``'s log line in ``tr``'s language (worded once, then remembered)."""
+        words = self._words.setdefault(tr.lang, {})
+        if event not in words:
+            words[event] = describe(event, self.ui.text_families, self.names(), tr)
+        return words[event]
 
     def bot_action(self) -> Any:
         """The action the bot in the current seat chooses (from its own view only)."""

@@ -16,6 +16,7 @@ import contextlib
 import json
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from typing import Any
 
 from pygame_core import IllegalActionError, Pause, SaveError, events_for
@@ -126,6 +127,7 @@ class PlayController(Controller):
             cover=eyes.cover,
             display=self.display(session, view, step),
             step=step,
+            wording=partial(session.describe, tr=tr),
         )
 
     def moment_frame(self, session: GameSession, pause: Pause) -> Frame:
@@ -150,6 +152,7 @@ class PlayController(Controller):
             moment=Moment(pause.kind, story),
             display=self.display(session, view, len(session.state.history)),
             step=len(session.state.history),
+            wording=partial(session.describe, tr=self.ctx.tr),
         )
 
     def display(self, session: GameSession, view: Any, step: int) -> Display:

@@ -99,7 +99,7 @@ class ReviewController(Controller):
             return None
         from web.screens.review import render_review
 
-        return render_review(self.ctx.tr, self.state, replay_frame(self.state))
+        return render_review(self.ctx.tr, self.state, replay_frame(self.state, self.ctx.tr))
 
     def start(self, save_id: str, session: GameSession) -> None:
         """Open the review of the finished ``session`` and start rating in the background."""

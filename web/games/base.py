@@ -234,10 +234,16 @@ class GameUI(abc.ABC):
         return None
 
     def words(self, tr: Translator, frame: Frame, events: Sequence[Any]) -> list[str]:
-        """``events`` as log lines the frame's viewer may read."""
-        from web.eventtext import log_lines
+        """``events`` as log lines the frame's viewer may read (the match's own wording
+        of each, when the frame has one: an event is worded once)."""
+        from web.eventtext import describe
 
-        return log_lines(events, frame.viewer, self.text_families, frame.names, tr)
+        seen = [e for e in events if e.visible_for(frame.viewer)]
+        if frame.wording is not None:
+            lines = [frame.wording(e) for e in seen]
+        else:
+            lines = [describe(e, self.text_families, frame.names, tr) for e in seen]
+        return [line for line in lines if line]
 
     # -- the review's words ---------------------------------------------------------------
     def reason_key(self, decision: Any) -> str:

@@ -247,6 +247,7 @@ class Dice41UI(GameUI):
                         ),
                         "data-action": "act",
                         "data-move": encode_action(frame, keep),
+                        "data-value": value,
                         "data-focus": f"die-{index}",
                         "aria-label": tr.t("play.set_aside", value=value),
                         "disabled": keep not in frame.legal,
