@@ -26,20 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from common import PAGES, READY_TIMEOUT_MS, ROOT, children_cpu_seconds, launch_options, log
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
-
-from bench import (
-    INIT_SCRIPT,
-    PAGES,
-    READY_TIMEOUT_MS,
-    ROOT,
-    BenchServer,
-    children_cpu_seconds,
-    first_page,
-    launch_options,
-    log,
-    persistent,
-)
+from server import BenchServer
+from startup import INIT_SCRIPT, first_page, persistent
 
 READY = "window.__benchReady !== undefined"
 #: Seconds the warm priming load stays open (V8 writes the wasm code cache).
