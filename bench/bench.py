@@ -50,7 +50,15 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from common import RESULTS, Settings, launch_options, log, machine_info, wait_for_idle
+from common import (
+    RESULTS,
+    Settings,
+    add_wait_idle,
+    launch_options,
+    log,
+    machine_info,
+    wait_for_idle,
+)
 from diagnostics import diagnostics
 from playwright.sync_api import sync_playwright
 from python_timings import browser_python, cpython_python
@@ -67,13 +75,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a fast smoke run")
     parser.add_argument("--no-profile", action="store_true", help="skip the CPU profiles")
     parser.add_argument("--out", default=str(RESULTS / "latest.json"), help="JSON results")
-    parser.add_argument(
-        "--wait-idle",
-        type=float,
-        default=0.0,
-        metavar="SECONDS",
-        help="first wait up to SECONDS for the 1-minute load to drop below half the cores",
-    )
+    add_wait_idle(parser)
     parser.add_argument(
         "--report", metavar="JSON", help="only print the report of an earlier run's JSON"
     )

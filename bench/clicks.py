@@ -85,6 +85,7 @@ from common import (
     READY_TIMEOUT_MS,
     RESULTS,
     ROOT,
+    add_wait_idle,
     fmt,
     launch_options,
     log,
@@ -455,7 +456,8 @@ class Instruments:
 
 # -- the fake page -----------------------------------------------------------------------------
 class MemoryStore:
-    """A :class:`web.saves.KeyValueStore` in a dict."""
+    """A :class:`web.saves.KeyValueStore` in a dict (``scripts/stdlib_closure.py`` has the
+    same one, for Pyodide only; mypy cannot import it from here)."""
 
     def __init__(self) -> None:
         self.data: dict[str, str] = {}
@@ -485,8 +487,7 @@ class BenchPage:
         self.seed = seed
         self.markup = ""
         self.timers: list[Callable[[], None]] = []
-        self.history = [""]
-        self.at = 0
+        self.address = ""
         self.clock = 1_750_000_000_000
         self.app: Any = None
         self.unknown: set[str] = set()
@@ -525,16 +526,10 @@ class BenchPage:
         pass
 
     def show_address(self, address: str, push: bool) -> None:
-        if push:
-            del self.history[self.at + 1 :]
-            self.history.append(address)
-            self.at += 1
-        else:
-            self.history[self.at] = address
+        self.address = address
 
     def go_back(self) -> None:
-        self.at = max(0, self.at - 1)
-        self.app.on_address(self.history[self.at])
+        pass  # no click the bench makes goes back
 
     def call_later(self, seconds: float, callback: Callable[[], None]) -> None:
         self.instruments.hit("page.call_later")
@@ -1157,13 +1152,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=SEED, help="the matches' seed")
     parser.add_argument("--games", nargs="*", metavar="GAME", help="only these games")
     parser.add_argument("--no-browser", action="store_true", help="the counts only")
-    parser.add_argument(
-        "--wait-idle",
-        type=float,
-        default=0.0,
-        metavar="SECONDS",
-        help="first wait up to SECONDS for the 1-minute load to drop below half the cores",
-    )
+    add_wait_idle(parser)
     parser.add_argument("--report", metavar="JSON", help="only print the tables of a run")
     parser.add_argument(
         "--compare", nargs=2, metavar=("BEFORE", "AFTER"), help="two runs side by side"

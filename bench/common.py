@@ -206,6 +206,17 @@ def machine_info(chromium: str) -> dict[str, Any]:
     }
 
 
+def add_wait_idle(parser: argparse.ArgumentParser) -> None:
+    """The ``--wait-idle SECONDS`` option (see :func:`wait_for_idle`)."""
+    parser.add_argument(
+        "--wait-idle",
+        type=float,
+        default=0.0,
+        metavar="SECONDS",
+        help="first wait up to SECONDS for the 1-minute load to drop below half the cores",
+    )
+
+
 def wait_for_idle(seconds: float) -> None:
     """Wait up to ``seconds`` until the 1-minute load average is below half the cores."""
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else 1
