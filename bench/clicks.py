@@ -53,7 +53,8 @@ its thinking), and wraps ``window.nordic21Patch`` (morphdom) from the page side;
 click itself is timed around ``element.click()`` (handling + render + patch,
 synchronous), and until the next frame. Measures the app itself sets (``nordic21:*``)
 are collected too. A redraw is one ``App.render`` span, after a person's click or a bot
-move; the bot's choice is outside it.
+move; the bot's choice is outside it. The first clicks of each page (``--warmup``, 5:
+they import what the game's screens need) are kept in the JSON, not summarized.
 
 Prints the tables (with the machine's load) and writes
 ``bench/results/clicks-<label>.json``.
@@ -589,7 +590,7 @@ def count_game(
                 "label": label,
                 "counts": dict(window.counts),
                 "bot_work": dict(window.bot),
-                "ms_instrumented": window.ms,
+                "ms_instrumented": round(window.ms, 3),
             }
         )
 
@@ -752,6 +753,9 @@ class Redraw:
     #: the next frame.
     click_ms: float | None = None
     paint_ms: float | None = None
+    #: One of the first clicks of the page (and the bot moves after them), which import
+    #: what the game's screens need: kept in the JSON, left out of the summaries.
+    warmup: bool = False
 
 
 def _within(spans: list[list[Any]], kind: str, start: float, end: float) -> list[float]:
@@ -799,9 +803,10 @@ def _redraws(
 
 
 def browser_game(
-    browser: Browser, server: BenchServer, game_id: str, clicks: int, seed: int
+    browser: Browser, server: BenchServer, game_id: str, clicks: int, seed: int, warmup: int
 ) -> dict[str, Any]:
-    """``clicks`` person clicks of ``game_id`` in a fresh page, every redraw timed."""
+    """``warmup`` then ``clicks`` person clicks of ``game_id`` in a fresh page, every
+    redraw timed."""
     from pygame_core import game_ids
 
     entries = {f"nordic21.{k}": v for k, v in STORE_ENTRIES.items()}
@@ -822,36 +827,46 @@ def browser_game(
             page.evaluate(IN_PYTHON, PY_INSTALL % (json.dumps(TIMED), json.dumps(PY_INSTRUMENT)))
         )
         out["timed"] = found
+        people = 0
+
+        def keep(new: list[Redraw]) -> None:
+            for redraw in new:
+                redraw.warmup = people < warmup
+            drawn.extend(new)
+
         _press(page, "open-game", {"data-game": game_id})
         _take(page)
-        drawn += _new_match(page, found, "start-game")
+        keep(_new_match(page, found, "start-game"))
         rng = random.Random(seed)
-        people = 0
         started = time.monotonic()
-        while people < clicks and time.monotonic() - started < 40 + clicks * 3:
+        total = warmup + clicks
+        while people < total and time.monotonic() - started < 40 + total * 3:
             controls = page.evaluate("window.__clicks.controls()")
             choice = choose_click(game_id, controls, rng)
             if choice is None:
                 if not any(c.get("data-action") == "play-again" for c in controls):
                     break
-                drawn += _new_match(page, found, "play-again")
+                keep(_new_match(page, found, "play-again"))
                 continue
             label, control = choice
             press = _press(page, control["data-action"], control)
             if press is None:
                 errors.append(f"{label}: the button was gone")
                 break
-            drawn += _redraws(_take(page), found, label, press)
+            keep(_redraws(_take(page), found, label, press))
             people += 1
             _wait_turn(page)
-            drawn += _redraws(_take(page), found)
+            keep(_redraws(_take(page), found))
         out["app_measures"] = page.evaluate("window.__clicks.measures()")
     except Exception as exc:  # a failed game is reported, the bench goes on
         errors.append(f"run failed: {exc}")
     finally:
         context.close()
     out["load_end"] = os.getloadavg()[0]
-    out["redraws"] = [r.__dict__ for r in drawn]
+    out["redraws"] = [
+        {k: round(v, 2) if isinstance(v, float) else v for k, v in r.__dict__.items()}
+        for r in drawn
+    ]
     return out
 
 
@@ -893,7 +908,7 @@ def _take(page: Page) -> list[list[Any]]:
     return sorted(spans, key=lambda s: float(s[1]))
 
 
-def redraws(games: list[str], clicks: int, seed: int) -> dict[str, Any]:
+def redraws(games: list[str], clicks: int, seed: int, warmup: int) -> dict[str, Any]:
     """Every game's redraws in Chromium, from the built site."""
     with tempfile.TemporaryDirectory(prefix="nordic21-clicks-") as tmp:
         root = Path(tmp)
@@ -904,7 +919,7 @@ def redraws(games: list[str], clicks: int, seed: int) -> dict[str, Any]:
                 version = f"Chromium {browser.version}"
                 results = []
                 for game_id in games:
-                    results.append(browser_game(browser, server, game_id, clicks, seed))
+                    results.append(browser_game(browser, server, game_id, clicks, seed, warmup))
                     row = results[-1]
                     log(
                         f"browser {game_id}: {len(row['redraws'])} redraws, "
@@ -913,7 +928,14 @@ def redraws(games: list[str], clicks: int, seed: int) -> dict[str, Any]:
                     )
             finally:
                 browser.close()
-    return {"site": origin, "chromium": version, "clicks": clicks, "seed": seed, "games": results}
+    return {
+        "site": origin,
+        "chromium": version,
+        "clicks": clicks,
+        "warmup": warmup,
+        "seed": seed,
+        "games": results,
+    }
 
 
 # -- summaries and the table -------------------------------------------------------------------
@@ -964,7 +986,7 @@ def redraw_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
     """Per game: every redraw, the clicks' and the bots' apart, and per click label."""
     rows = []
     for game in result["games"]:
-        items = game["redraws"]
+        items = [r for r in game["redraws"] if not r.get("warmup")]
 
         def ms(chosen: list[dict[str, Any]], key: str = "render_ms") -> dict[str, Any]:
             return stats([r[key] for r in chosen if r[key] is not None])
@@ -1044,7 +1066,8 @@ def table(results: dict[str, Any]) -> str:
         "Counts: medians per click over the clicks of a seeded match (n); calls from the web "
         "layer (a game's own inner calls, e.g. apply's legality check, are not counted). "
         "Redraw: App.render in Chromium (Python render + page patch), ms median / p95 over "
-        "the redraws of that click (a bot move's: the render after it, not its choice).",
+        "the redraws of that click (a bot move's: the render after it, not its choice), "
+        f"after {results.get('browser', {}).get('warmup', 0)} warm-up clicks per page.",
         "",
         "| game | click | n | " + " | ".join(HEADINGS) + " |",
         "|---|---|---|" + "---|" * len(HEADINGS),
@@ -1149,6 +1172,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--browser-clicks", type=int, default=40, help="person clicks per game in Chromium"
     )
+    parser.add_argument(
+        "--warmup", type=int, default=5, help="Chromium: first clicks not summarized"
+    )
     parser.add_argument("--seed", type=int, default=SEED, help="the matches' seed")
     parser.add_argument("--games", nargs="*", metavar="GAME", help="only these games")
     parser.add_argument("--no-browser", action="store_true", help="the counts only")
@@ -1183,15 +1209,12 @@ def main(argv: list[str] | None = None) -> int:
     results["counts"] = counts(games, args.clicks, args.seed)
     results["machine"]["uptime_counts"] = uptime()
     if not args.no_browser:
-        log(f"redraws in Chromium, {args.browser_clicks} person clicks per game")
-        results["browser"] = redraws(games, args.browser_clicks, args.seed)
+        log(f"redraws in Chromium, {args.warmup} + {args.browser_clicks} person clicks per game")
+        results["browser"] = redraws(games, args.browser_clicks, args.seed, args.warmup)
     results["machine"]["uptime_end"] = uptime()
-    results["rows"] = count_rows(results["counts"])
-    if results.get("browser"):
-        results["redraw_rows"] = redraw_rows(results["browser"])
     out = RESULTS / f"clicks-{args.label}.json"
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(results, indent=1, default=str), "utf-8")
+    out.write_text(json.dumps(results, separators=(",", ":"), default=str) + "\n", "utf-8")
     print(table(results))
     print(f"\n(results: {out.relative_to(ROOT)})")
     return 0
