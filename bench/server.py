@@ -71,12 +71,17 @@ def stage(root: Path) -> str:
         origin = "fresh build of the working tree"
     for name in ("bare", "bareapp", "bots"):
         shutil.copytree(PAGES / name, root / name)
-    (root / "pyodide").mkdir()
-    for name in STOCK_PYODIDE:
-        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, root / "pyodide" / name)
+    stage_stock_pyodide(root)
     shutil.copy2(BENCH / "decisions.py", root / "bots" / "decisions.py")
     (root / "blank.html").write_text("<!doctype html><title>blank</title>\n", "utf-8")
     return origin
+
+
+def stage_stock_pyodide(root: Path) -> None:
+    """/pyodide/: npm's runtime files as they are, which the bare page loads."""
+    (root / "pyodide").mkdir()
+    for name in STOCK_PYODIDE:
+        shutil.copy2(ROOT / "node_modules" / "pyodide" / name, root / "pyodide" / name)
 
 
 # -- the server --------------------------------------------------------------------------------
