@@ -51,10 +51,12 @@ the bench injects, through the page's own interpreter, timers around ``App.rende
 Python) and ``App.bot_move``/``GameSession.bot_action`` (to tell a bot's redraw from
 its thinking), and wraps ``window.nordic21Patch`` (morphdom) from the page side; the
 click itself is timed around ``element.click()`` (handling + render + patch,
-synchronous), and until the next frame. Measures the app itself sets (``nordic21:*``)
-are collected too. A redraw is one ``App.render`` span, after a person's click or a bot
-move; the bot's choice is outside it. The first clicks of each page (``--warmup``, 5:
-they import what the game's screens need) are kept in the JSON, not summarized.
+synchronous), and until the next frame, with the page's main-thread CPU time meanwhile
+(Chromium's ``TaskDuration`` in thread ticks: hardly changed by other load). Measures
+the app itself sets (``nordic21:*``) are collected too. A redraw is one ``App.render``
+span, after a person's click or a bot move; the bot's choice is outside it. The first
+clicks of each page (``--warmup``, 5: they import what the game's screens need) are
+kept in the JSON, not summarized.
 
 Prints the tables (with the machine's load) and writes
 ``bench/results/clicks-<label>.json``.
@@ -93,7 +95,7 @@ from common import (
     percentile,
     wait_for_idle,
 )
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from server import BenchServer, stage
 
 # -- what a person presses ---------------------------------------------------------------------
@@ -753,6 +755,10 @@ class Redraw:
     #: the next frame.
     click_ms: float | None = None
     paint_ms: float | None = None
+    #: A click: the page's main-thread CPU time (Chromium's TaskDuration in thread
+    #: ticks) from before the click to its next frame, which other work on the machine
+    #: hardly changes, unlike the wall times.
+    cpu_ms: float | None = None
     #: One of the first clicks of the page (and the bot moves after them), which import
     #: what the game's screens need: kept in the JSON, left out of the summaries.
     warmup: bool = False
@@ -799,6 +805,7 @@ def _redraws(
             out.append(clicked[-1])
         clicked[-1].click_ms = press["t1"] - press["t0"]
         clicked[-1].paint_ms = press["painted"] - press["t0"]
+        clicked[-1].cpu_ms = press.get("cpu_ms")
     return out
 
 
@@ -827,6 +834,7 @@ def browser_game(
             page.evaluate(IN_PYTHON, PY_INSTALL % (json.dumps(TIMED), json.dumps(PY_INSTRUMENT)))
         )
         out["timed"] = found
+        cpu = _main_thread_cpu(context, page)
         people = 0
 
         def keep(new: list[Redraw]) -> None:
@@ -849,10 +857,14 @@ def browser_game(
                 keep(_new_match(page, found, "play-again"))
                 continue
             label, control = choice
+            before = cpu()
             press = _press(page, control["data-action"], control)
             if press is None:
                 errors.append(f"{label}: the button was gone")
                 break
+            after = cpu()
+            if before is not None and after is not None:
+                press["cpu_ms"] = (after - before) * 1000
             keep(_redraws(_take(page), found, label, press))
             people += 1
             _wait_turn(page)
@@ -868,6 +880,21 @@ def browser_game(
         for r in drawn
     ]
     return out
+
+
+def _main_thread_cpu(context: BrowserContext, page: Page) -> Callable[[], float | None]:
+    """A reader of the page's main-thread CPU seconds so far (None: not Chromium)."""
+    try:
+        cdp = context.new_cdp_session(page)
+        cdp.send("Performance.enable", {"timeDomain": "threadTicks"})
+    except Exception:  # another engine: no such figure
+        return lambda: None
+
+    def read() -> float | None:
+        metrics = cdp.send("Performance.getMetrics")["metrics"]
+        return next((float(m["value"]) for m in metrics if m["name"] == "TaskDuration"), None)
+
+    return read
 
 
 def _new_match(page: Page, found: dict[str, bool], action: str) -> list[Redraw]:
@@ -1003,6 +1030,7 @@ def redraw_rows(result: dict[str, Any]) -> list[dict[str, Any]]:
                 "patch": ms(items, "patch_ms"),
                 "click": ms(clicks, "click_ms"),
                 "paint": ms(clicks, "paint_ms"),
+                "cpu": ms(clicks, "cpu_ms"),
                 "by_label": {
                     label: ms([r for r in items if r["label"] == label]) for label in labels
                 },
@@ -1097,8 +1125,9 @@ def table(results: dict[str, Any]) -> str:
             "",
             "| game | redraws | median | p95 | person clicks: median, p95 | bot moves: median, "
             "p95 | of which mount (patch) median | morphdom median | click to its return "
-            "median, p95 | click to next frame median | load before, after |",
-            "|---|---|---|---|---|---|---|---|---|---|---|",
+            "median, p95 | click to next frame median | main-thread CPU per click median, p95 "
+            "| load before, after |",
+            "|---|---|---|---|---|---|---|---|---|---|---|---|",
         ]
         for row in browser:
             lines.append(
@@ -1109,10 +1138,11 @@ def table(results: dict[str, Any]) -> str:
                 f"| {cell(row['mount'], 'median', 1)} | {cell(row['patch'], 'median', 1)} "
                 f"| {cell(row['click'], 'median', 1)}, {cell(row['click'], 'p95', 1)} "
                 f"| {cell(row['paint'], 'median', 1)} "
+                f"| {cell(row.get('cpu'), 'median', 1)}, {cell(row.get('cpu'), 'p95', 1)} "
                 f"| {row['load'][0]:.2f}, {row['load'][1]:.2f} |"
             )
             if row["errors"]:
-                lines.append(f"| | errors: {'; '.join(row['errors'][:3])} | | | | | | | | | |")
+                lines.append(f"| | errors: {'; '.join(row['errors'][:3])} | | | | | | | | | | |")
         timed = (
             results["browser"]["games"][0].get("timed", {}) if results["browser"]["games"] else {}
         )
