@@ -9,7 +9,7 @@ SITE := _site
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e soak bench clean
+.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e soak bench clicks clean
 
 ## make play: build the site and serve it on http://127.0.0.1:$(PORT)
 play: deps-node site serve
@@ -64,6 +64,12 @@ soak: deps-python
 bench: deps site
 	$(PY) bench/bench.py
 	$(PY) bench/engines.py
+
+## make clicks: what one click costs (counts in CPython, redraws in Chromium), written
+## to bench/results/clicks-$(LABEL).json (`make clicks LABEL=after`)
+LABEL ?= latest
+clicks: deps site
+	$(PY) bench/clicks.py --label $(LABEL)
 
 clean:
 	rm -rf $(SITE) .pytest_cache .mypy_cache .ruff_cache test-results

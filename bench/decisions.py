@@ -7,11 +7,8 @@ the report come from one piece of code:
 - :func:`bot_timings`: what a bot move costs the app (``GameSession.bot_action``: make
   the bot, build the seat's view and the legal actions, ``choose``), per game and level,
   over seeded matches where every seat is a bot of that level;
-- :func:`coach_timings`: the odds coach on the acting seat's view (as a person would see
-  it), in seeded matches driven by medium bots; the coach function is looked up in
-  ``web.coach`` at run time (``<game>_advice``, or ``banker_advice`` for the banker
-  games); for a banker game without one, the exact odds of ``pygame_core.banker.odds``
-  a coach would show are timed instead (and the result says so);
+- :func:`coach_timings`: the odds coach (the game's own ``Game.advise``) on the acting
+  seat's view (as a person would see it), in seeded matches driven by medium bots;
 - :func:`playout_rate`: seeded random legal actions through the public ``apply``;
 - :func:`review_timings`: the after-the-game review (``pygame_core.review``) of one
   person's decisions over a 10-round match (Twenty One: 10 deals) played by medium bots.
@@ -21,7 +18,6 @@ Pure standard library and the app's own packages; Python 3.11 and Pyodide's 3.14
 
 from __future__ import annotations
 
-import inspect
 import json
 import random
 import sys
@@ -32,7 +28,6 @@ from typing import Any
 from pygame_core import BOT_LEVELS, Game, game_ids, get_game
 
 #: Banker games: a coach for them may be called ``banker_advice``.
-BANKER_GAMES = ("tjueett", "tjugoett")
 
 
 def bot_seed(seed: int, step: int) -> int:
@@ -47,13 +42,8 @@ def bench_config(game: Game[Any, Any, Any, Any]) -> Any:
 
 
 def environment() -> dict[str, Any]:
-    """The interpreter, the games registered and the coach functions ``web.coach`` has."""
-    try:
-        import web.coach as coach
-
-        advice = sorted(n for n in dir(coach) if n.endswith("_advice"))
-    except ImportError:
-        advice = []
+    """The interpreter, the games registered and the games that have a coach."""
+    advice = [gid for gid in game_ids() if coach_function(gid) is not None]
     return {
         "python": sys.version.split()[0],
         "platform": sys.platform,
@@ -133,59 +123,13 @@ def bot_timings(
     }
 
 
-def _banker_odds_probe(view: Any) -> Any:
-    """What a banker-game coach would compute, from ``pygame_core.banker.odds``.
-
-    For a player drawing: the chance to bust on the next card and the banker's chances
-    of reaching each total; for the banker: the same chances plus the distribution of
-    each waiting player's total. ``None`` outside those two decisions.
-    """
-    from pygame_core.banker import odds
-    from pygame_core.banker.table import BANK, PLAY, STOOD
-
-    if view.viewer is None or view.phase not in (PLAY, BANK):
-        return None
-    pool = odds.draw_pool(view)
-    if view.phase == PLAY:
-        hand = view.hands[view.viewer]
-        return odds.bust_chance(pool, hand), odds.banker_reach_chances(pool, view.bank_hand)
-    waiting = [s for s in range(view.players) if view.status[s] == STOOD]
-    if view.opponent is not None:
-        waiting = [view.opponent]
-    players = [
-        odds.player_total_distribution(pool, view.hands[s][1:], view.instant_win) for s in waiting
-    ]
-    return (
-        odds.bust_chance(pool, view.bank_hand),
-        odds.banker_reach_chances(pool, view.bank_hand),
-        players,
-    )
-
-
 def coach_function(game_id: str) -> tuple[str, Callable[..., Any]] | None:
     """The coach for ``game_id`` (its name and the function), or None if it has none:
-    the game UI's ``coach`` (``web.games``), or in a revision before it, a ``web.coach``
-    function found by name."""
-    try:
-        from web.games import get_ui
-    except ImportError:
-        pass
-    else:
-        return f"web.games.get_ui({game_id!r}).coach", get_ui(game_id).coach
-    try:
-        import web.coach as coach
-    except ImportError:
-        coach = None  # type: ignore[assignment]
-    names = [f"{game_id}_advice"] + (["banker_advice"] if game_id in BANKER_GAMES else [])
-    for name in names:
-        func = getattr(coach, name, None) if coach is not None else None
-        if callable(func):
-            return f"web.coach.{name}", func
-    if game_id in BANKER_GAMES:
-        return "pygame_core.banker.odds (stand-in: bust_chance, banker_reach_chances…)", (
-            _banker_odds_probe
-        )
-    return None
+    the game's own ``advise`` (the core's coach, :meth:`pygame_core.Game.advise`)."""
+    game = get_game(game_id)
+    if type(game).advise is Game.advise:
+        return None
+    return f"{type(game).__name__}.advise", game.advise
 
 
 def coach_timings(
@@ -201,7 +145,6 @@ def coach_timings(
     if found is None:
         return {"game": game_id, "name": None, "ms": [], "idle": 0, "errors": []}
     name, func = found
-    takes_legal = len(inspect.signature(func).parameters) >= 2
     game = get_game(game_id)
     config = bench_config(game)
     bot = game.make_bot("medium")
@@ -220,7 +163,7 @@ def coach_timings(
             legal = game.legal_actions(state)
             t0 = time.perf_counter()
             try:
-                advice = func(view, legal) if takes_legal else func(view)
+                advice = func(view, legal)
             except Exception as exc:  # a coach that fails is reported, not fatal
                 advice = None
                 if len(errors) < 5:

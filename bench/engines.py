@@ -58,7 +58,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from bench import ROOT, BenchHandler, BenchServer, launch_options, log, stage
+from common import RESULTS, ROOT, launch_options, log
+from server import BenchHandler, BenchServer, stage
 
 sys.path.insert(0, str(ROOT))
 
@@ -67,7 +68,6 @@ from selenium.webdriver.remote.webdriver import WebDriver
 
 from e2e.cross.engines import Found, find, launch, version, x_display
 
-RESULTS = ROOT / "bench" / "results"
 #: At the top of every page, inline: ready, the first tap and its answer, in ms.
 TIMING = b"""
 (() => {

@@ -26,20 +26,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from common import PAGES, READY_TIMEOUT_MS, ROOT, children_cpu_seconds, launch_options, log
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
-
-from bench import (
-    INIT_SCRIPT,
-    PAGES,
-    READY_TIMEOUT_MS,
-    ROOT,
-    BenchServer,
-    children_cpu_seconds,
-    first_page,
-    launch_options,
-    log,
-    persistent,
-)
+from server import BenchServer, stage_stock_pyodide
+from startup import INIT_SCRIPT, first_page, persistent
 
 READY = "window.__benchReady !== undefined"
 #: Seconds the warm priming load stays open (V8 writes the wasm code cache).
@@ -175,9 +165,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         for variant in variants[1:]:
             log(f"building {variant.name} ({variant.rev} {' '.join(variant.flags)})")
             build(variant, root, work)
-        # The bare page loads the runtime from /app/vendor/pyodide/: the first build's.
-        (root / "app").symlink_to(root / variants[1].slug)
+        # The bare page loads the stock runtime from /pyodide/, as in bench.py.
         shutil.copytree(PAGES / "bare", root / "bare")
+        stage_stock_pyodide(root)
         with BenchServer(root).running() as server, sync_playwright() as pw:
             browser = pw.chromium.launch(**launch_options())
             for run in range(args.runs):
