@@ -135,6 +135,45 @@ def enabled(control: Control) -> bool:
     return "disabled" not in control and control.get("aria-disabled") != "true"
 
 
+#: A move button's action type (the core's codec, ``data-move``) by the move's old name.
+MOVE_NAMES = {
+    "Roll": "roll",
+    "Stop": "stop",
+    "Keep": "keep",
+    "Bet": "bet",
+    "Stake": "stake",
+    "Draw": "draw",
+    "Stand": "stand",
+    "OpenExchange": "open",
+    "RefuseExchange": "refuse",
+    "Swap": "swap",
+    "Play": "play",
+    "Discard": "discard",
+    "Pass": "pass",
+}
+
+
+def move_of(control: Control) -> str:
+    """The move a button makes, by name: its ``data-move`` (before the frame rewrite a
+    name such as ``roll``; since, the core's JSON codec of the action)."""
+    raw = control.get("data-move", "")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return raw
+    return MOVE_NAMES.get(data.get("type", ""), raw) if isinstance(data, dict) else raw
+
+
+def picked_cards(control: Control) -> bool:
+    """Whether a Play button plays some cards (none picked yet: it plays nothing)."""
+    raw = control.get("data-move", "")
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        return bool(control.get("data-cards"))
+    return bool(data.get("cards")) if isinstance(data, dict) else False
+
+
 def dataset(control: Control) -> dict[str, str]:
     """Its ``data-*`` values as the page hands them to ``App.on_action``."""
     return {k[5:]: v for k, v in control.items() if k.startswith("data-") and k != "data-action"}
@@ -164,12 +203,13 @@ def choose_click(
         return "Show my cards", found[0]
     moves: dict[str, Control] = {}
     for control in find("act"):
-        moves.setdefault(control.get("data-move", ""), control)
+        moves.setdefault(move_of(control), control)
     if game_id == "dice21" and "roll" in moves:
         if "stop" in moves and rng.random() < 0.3:
             return "Stop", moves["stop"]
         return "Roll", moves["roll"]
-    if game_id == "dice41" and (keep := find("act", move="keep")):
+    keep = [c for c in find("act") if move_of(c) == "keep"]
+    if game_id == "dice41" and keep:
         return "Set a die aside", rng.choice(keep)
     if game_id in BANKER:
         for move, label in (("bet", "Bet"), ("stake", "Stake")):
@@ -200,7 +240,7 @@ def _twentyone_click(
         if "refuse" not in moves or ("open" in moves and rng.random() < 0.5):
             return "Open exchange", moves["open"]
         return "Refuse exchange", moves["refuse"]
-    if "play" in moves and moves["play"].get("data-cards"):
+    if "play" in moves and picked_cards(moves["play"]):
         return "Play a card", moves["play"]
     if "discard" in moves:
         return "Discard", moves["discard"]

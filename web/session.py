@@ -52,6 +52,7 @@ class GameSession:
     _log: dict[tuple[str, int | None], tuple[list[str], list[int]]] = field(
         default_factory=dict, repr=False
     )
+    _current: tuple[Any, int | None] = field(default=(None, None), repr=False)
     #: Every event worded so far, per language (an event's line depends on nothing else).
     _words: dict[str, dict[Event, str | None]] = field(default_factory=dict, repr=False)
     #: The game's UI (:mod:`web.games`), found once.
@@ -91,8 +92,13 @@ class GameSession:
 
     @property
     def current(self) -> int | None:
-        """The seat to act, or None when the match is over."""
-        return self.game.current_player(self.state)
+        """The seat to act, or None when the match is over (asked of the rules once
+        per state)."""
+        state, seat = self._current
+        if state is not self.state:
+            seat = self.game.current_player(self.state)
+            self._current = (self.state, seat)
+        return seat
 
     @property
     def over(self) -> bool:

@@ -65,6 +65,7 @@ class PlayController(Controller):
         #: The stake/bet stepper: its amount and the decision it belongs to.
         self.amount = 0
         self.amount_key: tuple[Any, ...] = ()
+        self.amount_bounds = (0, 0)
         #: The moments of the last move still to be seen, oldest first: nobody moves
         #: until they are.
         self.held: list[Pause] = []
@@ -159,7 +160,7 @@ class PlayController(Controller):
         """The display choices, and the stepper's amount and the picked cards for the
         decision in ``view`` (each new decision starts from the smallest amount and no
         card picked)."""
-        low, high = session.ui.amount_range(view)
+        low, high = self.amount_bounds = session.ui.amount_range(view)
         key = (view.round, view.phase, view.actor)
         if key != self.amount_key:
             self.amount, self.amount_key = low, key
@@ -386,8 +387,7 @@ class PlayController(Controller):
         session = self.session
         if session is None:
             return
-        view = session.view(table_eyes(session, self.revealed).viewer)
-        low, high = session.ui.amount_range(view)
+        low, high = self.amount_bounds  # of the decision on screen
         step = 1 if data.get("delta") == "1" else -1
         self.amount = min(max(self.amount + step, low), high)
 
