@@ -13,34 +13,19 @@ rules page opens, and the home screen pays nothing for it. Every answer is cache
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
+from web.games.base import Figure
 from web.i18n import DECIMAL_POINT, decimal, percent
 
 if TYPE_CHECKING:
     from web.games.base import GameUI
 
-#: How a figure reads: a percentage, "1 in N", "k in 6" (die faces), a whole number,
-#: a number with one decimal, or language-neutral text (such as a hand "10 + 6").
-Style = Literal["percent", "one_in", "sixths", "whole", "decimal", "text"]
-
 #: The word between the two numbers of "1 in 70".
 _IN: Mapping[str, str] = {"nb": "av", "sv": "av", "da": "ud af", "en": "in"}
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One number of a rules page: its exact value and the way it is written.
-
-    ``value`` is a :class:`~fractions.Fraction`, except for ``style == "text"``.
-    """
-
-    value: Fraction | str
-    style: Style
 
 
 def exact_figures(ui: GameUI) -> Mapping[str, Figure]:

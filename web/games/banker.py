@@ -22,8 +22,8 @@ if TYPE_CHECKING:
     from pygame_core.banker.advice import BankerAdvice
     from pygame_core.banker.table import Duel
     from web.frame import Frame
+    from web.games.base import Figure
     from web.i18n import Translator
-    from web.rulesfigures import Figure
 
 #: The example hands of the banker games' bust figures: (total, cards as named in
 #: :func:`pygame_core.cards.parse_card`). No aces, so each total is unambiguous.
@@ -555,7 +555,7 @@ class BankerUI(GameUI):
 def _figures() -> dict[str, Figure]:
     from pygame_core.banker.odds import bust_chance, pool_of
     from pygame_core.cards import FULL_DECK, parse_card, rank
-    from web.rulesfigures import Figure
+    from web.games.base import Figure
 
     out: dict[str, Figure] = {}
     for total, names in BANKER_HANDS:

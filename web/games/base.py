@@ -45,12 +45,28 @@ from web.screens.play import (
 from web.screens.tablescene import Picture, felt, layout_for, own_hand
 
 if TYPE_CHECKING:
+    from fractions import Fraction
+
     from web.frame import Frame
     from web.i18n import Translator
-    from web.rulesfigures import Figure
     from web.table.layout import TableLayout
 
 FieldKind = Literal["choice", "toggle", "number"]
+
+#: How a figure reads: a percentage, "1 in N", "k in 6" (die faces), a whole number,
+#: a number with one decimal, or language-neutral text (such as a hand "10 + 6").
+Style = Literal["percent", "one_in", "sixths", "whole", "decimal", "text"]
+
+
+@dataclass(frozen=True)
+class Figure:
+    """One number of a rules page: its exact value and the way it is written.
+
+    ``value`` is a :class:`~fractions.Fraction`, except for ``style == "text"``.
+    """
+
+    value: Fraction | str
+    style: Style
 
 
 @dataclass(frozen=True)
@@ -279,6 +295,7 @@ class GameUI(abc.ABC):
 
 __all__ = [
     "FieldKind",
+    "Figure",
     "GameUI",
     "OptionField",
     "Picture",

@@ -19,8 +19,8 @@ from web.table import art
 if TYPE_CHECKING:
     from pygame_core.dice21.advice import Dice21Advice
     from web.frame import Frame
+    from web.games.base import Figure
     from web.i18n import Translator
-    from web.rulesfigures import Figure
 
 
 def seat_status(tr: Translator, seat: Any) -> str:
@@ -239,7 +239,7 @@ def _figures() -> dict[str, Figure]:
         first_mover_win_chance,
         turn_odds,
     )
-    from web.rulesfigures import Figure
+    from web.games.base import Figure
 
     dice, target = 1, 21
     out = {f"bust_{t}": Figure(bust_chance(t, dice, target), "sixths") for t in range(16, 21)}

@@ -21,8 +21,8 @@ if TYPE_CHECKING:
 
     from pygame_core.dice41.advice import Dice41Advice
     from web.frame import Frame
+    from web.games.base import Figure
     from web.i18n import Translator
-    from web.rulesfigures import Figure
 
 
 def seat_status(tr: Translator, view: Any, seat: int) -> str:
@@ -332,7 +332,7 @@ def _figures() -> dict[str, Figure]:
     from fractions import Fraction
 
     from pygame_core.dice41.odds import expected_score, safe_play_distribution, seed_claims
-    from web.rulesfigures import Figure
+    from web.games.base import Figure
 
     claims = seed_claims()
     return {
