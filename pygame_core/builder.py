@@ -54,13 +54,26 @@ class BuildableState(Protocol):
 
 
 S = TypeVar("S", bound=BuildableState)
+T = TypeVar("T")
+
+
+def with_item(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``values`` with the item at ``index`` replaced by ``value`` (a per-seat field's
+    update).
+
+    >>> with_item((10, 10, 10), 1, 9)
+    (10, 9, 10)
+    """
+    return values[:index] + (value,) + values[index + 1 :]
 
 
 class Builder(Generic[S]):
     """The next state of a game while one step builds it.
 
-    ``stream`` is the state's RNG opened for drawing (frozen back into ``rng`` by
-    :meth:`done`); ``events`` and ``pauses`` are what the step has told and held so far.
+    ``stream`` is the state's RNG opened for drawing; it is frozen back into ``rng`` by
+    :meth:`done` only, so until then :attr:`state` (and a held moment's state) keeps
+    the RNG the step began with. ``events`` and ``pauses`` are what the step has told
+    and held so far.
     """
 
     def __init__(self, state: S) -> None:

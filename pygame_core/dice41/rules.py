@@ -57,7 +57,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..builder import Builder
+from ..builder import Builder, with_item
 from ..contract import Bot, Game, Outcome, Step, check_seed
 from ..errors import ConfigError
 from ..rng import Rng
@@ -254,10 +254,6 @@ class Dice41View:
     winners: tuple[int, ...]
 
 
-def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
-
-
 def _can_play(state: Dice41State, seat: int) -> bool:
     """Whether ``seat`` can take part in a new round: with chips, it needs one to ante.
     A seat that could not is out for good, as no chip comes back to it."""
@@ -303,8 +299,8 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         )
         step = Builder(state)
         self._begin_round(step, start_seat=0)
-        # The opening's events are dropped: new_game returns a state only.
-        return step.done().state
+        step.done()
+        return step.state
 
     # -- queries -------------------------------------------------------------------------
     def current_player(self, state: Dice41State) -> int | None:
@@ -410,7 +406,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
 
     def _keep(self, step: Builder[Dice41State], seat: int, value: int) -> None:
         kept = step.state.kept[seat] + (value,)
-        step.update(kept=_with(step.state.kept, seat, kept), dice=())
+        step.update(kept=with_item(step.state.kept, seat, kept), dice=())
         step.emit("kept", seat=seat, throw=len(kept), value=value, kept=kept)
 
     def _throw(self, step: Builder[Dice41State], seat: int, throw: int) -> None:
@@ -427,7 +423,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         state = step.state
         kept = state.kept[seat]
         score = turn_score(kept)
-        step.update(scores=_with(state.scores, seat, score))
+        step.update(scores=with_item(state.scores, seat, score))
         if score:
             step.emit("turn_scored", seat=seat, score=score, kept=kept)
         else:
@@ -445,7 +441,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         """``seat`` pays what it owes into the pot, or what it has."""
         paid = min(owed, step.state.chips[seat])
         step.update(
-            chips=_with(step.state.chips, seat, step.state.chips[seat] - paid),
+            chips=with_item(step.state.chips, seat, step.state.chips[seat] - paid),
             pot=step.state.pot + paid,
         )
         return paid
