@@ -26,6 +26,7 @@ from .table import (
     BANK,
     BET,
     DRAW,
+    IN,
     LOST,
     OVER,
     PLAY,
@@ -39,11 +40,24 @@ from .table import (
     Bet,
     Draw,
     Stake,
-    Table,
+    TableBuilder,
     TableState,
     TableView,
+    break_bank,
+    clear_table,
+    deal,
+    deal_bank,
     face_down_count,
     masked_hand,
+    next_banker,
+    place_bet,
+    seats_from_left,
+    settle,
+    settled_cards,
+    stake,
+    take_pot,
+    throw_in_bank,
+    visible_total,
 )
 
 C = TypeVar("C")
@@ -76,6 +90,9 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     #: Tjugoett: a player's whole hand lies face down until it is settled (Tjueett: the
     #: first card only).
     hidden_hands: ClassVar[bool] = False
+    #: A player's status once it has bet: Tjueett's waits for the banker (``in``),
+    #: Tjugoett's plays out the hand at once (``playing``).
+    bet_status: ClassVar[str] = IN
 
     # -- hooks of the order of play ------------------------------------------------------
     @abc.abstractmethod
@@ -83,31 +100,37 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         """Every seat's chips at the start of a match."""
 
     @abc.abstractmethod
-    def _open_round(self, t: Table) -> None:
+    def _open_round(self, t: TableBuilder) -> None:
         """Start the next round, or end the match if it cannot or should not go on."""
 
+    # ``before`` is the table as it was just before the action the hook follows: the
+    # action changed only what the hook's docstring says, so the hook may deal from
+    # ``before`` and read its statuses without building the state in between.
     @abc.abstractmethod
-    def _after_stake(self, t: Table) -> None:
-        """The banker has staked: deal and start the betting."""
+    def _after_stake(self, t: TableBuilder, before: TableState) -> None:
+        """The banker has staked (which moved only the banker's chips into the pot):
+        deal and start the betting."""
 
     @abc.abstractmethod
-    def _after_bet(self, t: Table, seat: int) -> None:
-        """``seat`` has bet."""
+    def _after_bet(self, t: TableBuilder, before: TableState, seat: int) -> None:
+        """``seat`` has bet (which moved only its chips to its bet and gave it
+        :attr:`bet_status`)."""
 
     @abc.abstractmethod
-    def _after_stand(self, t: Table, seat: int) -> None:
-        """``seat`` stands (by choice, or on 21 or five cards where that is not paid)."""
+    def _after_stand(self, t: TableBuilder, before: TableState, seat: int) -> None:
+        """``seat`` stands, by choice or on five cards where that is not paid (which
+        changes only its status)."""
 
     @abc.abstractmethod
-    def _after_player(self, t: Table) -> None:
+    def _after_player(self, t: TableBuilder) -> None:
         """A player's bet was settled before the banker played: go on."""
 
     @abc.abstractmethod
-    def _after_bank(self, t: Table) -> None:
+    def _after_bank(self, t: TableBuilder) -> None:
         """The banker's hand has been settled against its opponents: go on."""
 
     @abc.abstractmethod
-    def _close_round(self, t: Table) -> None:
+    def _close_round(self, t: TableBuilder) -> None:
         """The round is over: handle the pot and the bank, then open the next round."""
 
     def _deals_per_bank(self, config: C) -> int:
@@ -150,9 +173,10 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             reshuffles=0,
             bank_net=0,
         )
-        t = Table(state, self.hidden_hands)
+        t = TableBuilder(state, self.hidden_hands)
         self._open_round(t)
-        return t.freeze()
+        t.done()
+        return t.state
 
     def current_player(self, state: TableState) -> int | None:
         """The seat to act, ``None`` when the match is over (or in a held moment)."""
@@ -191,29 +215,28 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         return min(state.config.min_bet, high), high
 
     def _step(self, state: TableState, action: Action) -> Step:
-        t = Table(state, self.hidden_hands)
+        t = TableBuilder(state, self.hidden_hands)
         seat = state.actor
         assert seat is not None
         if isinstance(action, Stake):
-            t.stake(action.amount)
-            self._after_stake(t)
+            stake(t, action.amount)
+            self._after_stake(t, state)
         elif isinstance(action, Bet):
-            t.place_bet(seat, action.amount)
-            self._after_bet(t, seat)
+            place_bet(t, seat, action.amount, self.bet_status)
+            self._after_bet(t, state, seat)
         elif state.phase == PLAY:
             if isinstance(action, Draw):
-                t.deal(seat)
-                self._check_player(t, seat)
+                self._check_player(t, seat, deal(t, (seat,))[seat])
             else:
-                t.emit("stood", seat=seat, visible_total=t.visible_total(seat))
-                self._after_stand(t, seat)
+                shown = visible_total(state, seat, self.hidden_hands)
+                t.emit("stood", seat=seat, visible_total=shown)
+                self._after_stand(t, state, seat)
         elif isinstance(action, Draw):
-            t.deal_bank()
-            self._check_bank(t)
+            self._check_bank(t, deal_bank(t), seat)
         else:
-            t.emit("bank_stood", seat=seat, total=effective_total(t.bank_hand))
+            t.emit("bank_stood", seat=seat, total=effective_total(state.bank_hand))
             self._resolve_bank(t)
-        return Step(t.freeze(), tuple(t.events), tuple(t.pauses))
+        return t.done()
 
     def outcome(self, state: TableState) -> Outcome | None:
         """Most chips wins; equal stacks share the win. When the seats started with
@@ -229,13 +252,14 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             return tuple(c - s for c, s in zip(chips, start, strict=True)), "gain"
         return tuple(chips), "chips"
 
-    def _last_round_played(self, t: Table) -> bool:
-        """Whether the match ends with this round, so the bank stays where it is: the
-        round limit is reached, or (without one) passing it would end the lap."""
-        rounds = t.state.config.rounds
+    def _last_round_played(self, state: TableState) -> bool:
+        """Whether the match ends with the round just over in ``state``, so the bank
+        stays where it is: the round limit is reached, or (without one) passing it
+        would end the lap (the banker's own chips play no part)."""
+        rounds = state.config.rounds
         if rounds is not None:
-            return bool(t.round >= rounds)
-        found = t.next_banker()
+            return bool(state.round >= rounds)
+        found = next_banker(state)
         return found is not None and found[1]
 
     def view(self, state: TableState, seat: int | None) -> TableView:
@@ -343,7 +367,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             raise AssertionError("chips are not conserved")
         if min(state.chips) < 0 or state.pot < 0 or min(state.bets) < 0:
             raise AssertionError("a negative chip count")
-        if state.deck.bit_count() < 2 and (state.discard or Table(state).settled_cards()):
+        if state.deck.bit_count() < 2 and (state.discard or settled_cards(state)):
             raise AssertionError("the deck should have been reshuffled")
 
     def arena_metrics(self, state: TableState) -> Mapping[str, float]:
@@ -364,14 +388,14 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         return metrics
 
     # -- moves both texts share --------------------------------------------------------
-    def _check_player(self, t: Table, seat: int) -> None:
-        """After a face-up card: bust, 21 or five cards end the player's drawing."""
-        hand = t.hands[seat]
+    def _check_player(self, t: TableBuilder, seat: int, hand: tuple[int, ...]) -> None:
+        """After a face-up card gave ``seat`` its ``hand``: bust, 21 or five cards end
+        the player's drawing."""
         if is_bust(hand):
-            t.settle(seat, LOST, "bust")
+            settle(t, seat, LOST, "bust")
             self._after_player(t)
         elif effective_total(hand) == TARGET and self.instant_win:
-            if t.settle(seat, WON, "five_cards" if len(hand) == MAX_CARDS else "twenty_one"):
+            if settle(t, seat, WON, "five_cards" if len(hand) == MAX_CARDS else "twenty_one"):
                 self._break_and_end(t)
             else:
                 self._after_player(t)
@@ -379,65 +403,70 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             # The only stand the rules make: five cards, which tells the table nothing
             # but the count. A player on 21 with fewer cards decides for himself, or
             # the table would learn his hidden total.
-            t.emit("stood", seat=seat, visible_total=t.visible_total(seat))
-            self._after_stand(t, seat)
+            state = t.state
+            t.emit("stood", seat=seat, visible_total=visible_total(state, seat, t.hidden_hands))
+            self._after_stand(t, state, seat)
         else:
-            t.phase, t.actor = PLAY, seat
+            t.update(phase=PLAY, actor=seat)
 
-    def _start_bank(self, t: Table, opponent: int | None) -> None:
-        """The banker plays (against ``opponent``, or every satisfied player if None)."""
-        t.opponent = opponent
-        t.deal_bank()
-        t.deal_bank()
-        self._check_bank(t)
+    def _start_bank(self, t: TableBuilder, before: TableState, opponent: int | None) -> None:
+        """The banker plays (against ``opponent``, or every satisfied player if None),
+        dealt from ``before``: the step has moved no card and settled no hand since."""
+        bank_hand = deal_bank(t, 2, before)
+        t.update(opponent=opponent)
+        self._check_bank(t, bank_hand, before.banker)
 
-    def _check_bank(self, t: Table) -> None:
-        """Bust, five cards or 21 end the banker's drawing; else the banker decides."""
-        if is_bust(t.bank_hand) or effective_total(t.bank_hand) == TARGET:
+    def _check_bank(self, t: TableBuilder, bank_hand: tuple[int, ...], banker: int) -> None:
+        """Bust, five cards or 21 end the drawing of ``banker``'s ``bank_hand``; else
+        the banker decides."""
+        if is_bust(bank_hand) or effective_total(bank_hand) == TARGET:
             self._resolve_bank(t)
         else:
-            t.phase, t.actor = BANK, t.banker
+            t.update(phase=BANK, actor=banker)
 
-    def _resolve_bank(self, t: Table) -> None:
+    def _resolve_bank(self, t: TableBuilder) -> None:
         """Settle the banker's hand against its opponent(s), in seat order."""
-        bank_bust = is_bust(t.bank_hand)
-        bank = effective_total(t.bank_hand)
-        if t.opponent is not None:
-            opponents = [t.opponent]
+        state = t.state
+        bank_bust = is_bust(state.bank_hand)
+        bank = effective_total(state.bank_hand)
+        if state.opponent is not None:
+            opponents = [state.opponent]
         else:
-            opponents = [s for s in t.seats_from_left() if t.status[s] == STOOD]
+            opponents = [s for s in seats_from_left(state) if state.status[s] == STOOD]
         for seat in opponents:
-            total = effective_total(t.hands[seat])
+            total = effective_total(state.hands[seat])
             if bank_bust:
                 outcome, reason = WON, "bank_bust"
             elif total > bank:
                 outcome, reason = WON, "higher"
             else:
                 outcome, reason = LOST, "tie" if total == bank else "lower"
-            if t.settle(seat, outcome, reason):
+            if settle(t, seat, outcome, reason):
                 self._break_and_end(t)
                 return
-        t.throw_in_bank()
-        t.opponent = None
+        throw_in_bank(t, state)
         self._after_bank(t)
 
-    def _break_and_end(self, t: Table) -> None:
+    def _break_and_end(self, t: TableBuilder) -> None:
         """The pot ran dry paying a win: the round ends with the rest refunded."""
-        t.break_bank()
+        break_bank(t)
         self._end_round(t)
 
-    def _end_round(self, t: Table) -> None:
-        """Clear the table (every card of the round to the discard pile), close the round."""
-        t.bank_net += t.results[t.banker]
-        t.emit("round_over", round=t.round, banker=t.banker, results=tuple(t.results))
-        t.hold()
-        t.clear_table()
-        t.opponent = None
+    def _end_round(self, t: TableBuilder) -> None:
+        """Hold the round's end on the table and close the round; its cards go to the
+        discard pile as the next round opens or the match ends."""
+        state = t.state
+        t.update(bank_net=state.bank_net + state.results[state.banker])
+        t.emit("round_over", round=state.round, banker=state.banker, results=state.results)
+        t.hold("round")
         self._close_round(t)
 
-    def _finish(self, t: Table, reason: str) -> None:
-        """End the match: the banker takes the pot; most chips (or gain) wins."""
-        t.take_pot()
-        t.phase, t.actor = OVER, None
-        winners = _most_chips(self._scores(t.state.config, t.chips)[0])
-        t.emit("match_over", reason=reason, winners=winners, chips=tuple(t.chips))
+    def _finish(self, t: TableBuilder, reason: str) -> None:
+        """End the match: the last round's cards go to the discard pile, the banker
+        takes the pot; most chips (or gain) wins."""
+        clear_table(t)
+        take_pot(t)
+        t.update(phase=OVER, actor=None)
+        state = t.state
+        winners = _most_chips(self._scores(state.config, state.chips)[0])
+        t.emit("match_over", reason=reason, winners=winners, chips=state.chips)

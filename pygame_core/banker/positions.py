@@ -25,7 +25,7 @@ from ..positions import Cards, cards_of, check_count, check_seat, chips_and_pot
 from ..scripted import Below, ScriptedRng
 from .deck import FULL_MASK, mask_of, take
 from .game import BankerGame
-from .table import OVER, Table, TableState
+from .table import OVER, TableBuilder, TableState
 
 
 def position(
@@ -91,10 +91,11 @@ def position(
     )
     if next_cards:
         base = with_cards(base, next_cards)
-    table = Table(base)
+    table = TableBuilder(base, game.hidden_hands)
     # The game's own opening: it seats the round, asks for the stake or deals.
     game._open_round(table)
-    state = table.freeze()
+    table.done()
+    state = table.state
     if state.phase == OVER:
         raise ConfigError("round", "the match is over before this round: nobody can play it")
     return state

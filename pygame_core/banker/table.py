@@ -1,19 +1,20 @@
-"""The table of a banker game: actions, state, view and the mutable working copy.
+"""The table of a banker game: actions, state, view and the chip and card moves.
 
 Both banker games (Tjueett, Tjugoett) share one state shape: a banker with a pot,
 players with a bet and a hand whose first card lies face down, the banker's face-up
-hand, the deck and its discard pile. :class:`Table` is a mutable copy of a
-:class:`TableState` that one ``_step`` works on and then freezes into the next state,
-so a step never touches its input. Its methods are the moves both games make with
-cards and chips; the order of play lives in each game's ``rules`` module.
+hand, the deck and its discard pile. A step builds the next state with a
+:class:`TableBuilder` (the core's :class:`~pygame_core.builder.Builder`), so it never
+touches its input; the functions below are the moves both games make with cards and
+chips, written against it. The order of play lives in each game's ``rules`` module.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from ..contract import Event, Pause
+from ..builder import Builder, with_item
 from ..rng import Rng
 from ..values import Value
 from .deck import draw, mask_of
@@ -240,291 +241,351 @@ class TableView:
     duels: tuple[Duel, ...] = ()
 
 
-class Table:
-    """A mutable working copy of a :class:`TableState` for one step.
-
-    Collects the step's events; :meth:`freeze` makes the next state. Every chip and
-    card move of the banker games goes through these methods.
-    """
+class TableBuilder(Builder[TableState]):
+    """The next :class:`TableState` while one step builds it
+    (:class:`~pygame_core.builder.Builder`), for a game whose ``hidden_hands`` say
+    which cards of a player's hand lie face down (Tjugoett: all of them; Tjueett: the
+    first). The chip and card moves below are written against it."""
 
     def __init__(self, state: TableState, hidden_hands: bool = False) -> None:
-        self.state = state
+        super().__init__(state)
         self.hidden_hands = hidden_hands
-        self.config: BankerConfig = state.config
-        self.players = state.config.players
-        self.stream = state.rng.stream()
-        self.phase = state.phase
-        self.actor = state.actor
-        self.banker = state.banker
-        self.chips = list(state.chips)
-        self.pot = state.pot
-        self.bets = list(state.bets)
-        self.hands = list(state.hands)
-        self.status = list(state.status)
-        self.reasons = list(state.reasons)
-        self.results = list(state.results)
-        self.bank_hand = state.bank_hand
-        self.bank_used = state.bank_used
-        self.opponent = state.opponent
+
+    def hold(self, kind: str) -> None:
+        """The moment as it stands now (every hand face up, the pot paid), before the
+        cards go to the discard pile. Nobody acts in it, nor from then on until the
+        step opens the next round or ends the match (which names the actor): its
+        ``actor`` is ``None``."""
+        self.update(actor=None)
+        super().hold(kind)
+
+
+# -- seats -----------------------------------------------------------------------------
+def seats_from_left(state: TableState) -> list[int]:
+    """Every seat but the banker's in playing order, starting left of the banker."""
+    players = state.config.players
+    return [(state.banker + k) % players for k in range(1, players)]
+
+
+def next_with(state: TableState, status: str) -> int | None:
+    """The first seat from the banker's left with ``status``, if any."""
+    statuses = state.status
+    for seat in seats_from_left(state):
+        if statuses[seat] == status:
+            return seat
+    return None
+
+
+def can_bet(state: TableState, seat: int) -> bool:
+    """Whether ``seat`` has chips enough for the minimum bet (or stake)."""
+    config: BankerConfig = state.config
+    return state.chips[seat] >= config.min_bet
+
+
+def _able_to_bet(state: TableState) -> list[bool]:
+    """:func:`can_bet` of every seat."""
+    config: BankerConfig = state.config
+    least = config.min_bet
+    return [chips >= least for chips in state.chips]
+
+
+def bettors(state: TableState) -> list[int]:
+    """The seats other than the banker that can take part in a round."""
+    able = _able_to_bet(state)
+    return [s for s in seats_from_left(state) if able[s]]
+
+
+def next_banker(state: TableState) -> tuple[int, bool] | None:
+    """The seat the bank would pass to (the next on the left that can stake) and
+    whether that brings it round to the first banker again; ``None`` if none can."""
+    old = state.banker
+    players = state.config.players
+    able = _able_to_bet(state)
+    for k in range(1, players):
+        seat = (old + k) % players
+        if able[seat]:
+            return seat, (state.first_banker - old - 1) % players < k
+    return None
+
+
+def start_round(t: TableBuilder) -> None:
+    """Count a new round and give every seat its status for it; the last round's
+    cards go to the discard pile (:func:`clear_table`)."""
+    state = t.state
+    banker, was = state.banker, state.status
+    status = []
+    for seat, able in enumerate(_able_to_bet(state)):
+        if seat == banker:
+            status.append(BANKER)
+        elif able:
+            status.append(WAITING)
+        else:
+            status.append(OUT)
+            if was[seat] != OUT:
+                t.emit("player_out", seat=seat, chips=state.chips[seat])
+    players = len(status)
+    t.update(
+        round=state.round + 1,
+        status=tuple(status),
+        reasons=("",) * players,
+        results=(0,) * players,
+        duels=(),
+        **_cleared(state),
+    )
+    t.emit("round_started", round=state.round + 1, banker=state.banker, deal=state.bank_deals + 1)
+
+
+def pass_bank(t: TableBuilder) -> bool:
+    """Pass the bank on (:func:`next_banker`), counting laps; ``False`` if none can."""
+    state = t.state
+    found = next_banker(state)
+    if found is None:
+        return False
+    seat, lap = found
+    t.update(laps=state.laps + lap, banker=seat)
+    t.emit("bank_passed", seat=seat, from_seat=state.banker)
+    return True
+
+
+# -- cards -----------------------------------------------------------------------------
+def _settled(bank_used: int, hands: Sequence[tuple[int, ...]], status: Sequence[str]) -> int:
+    """The mask of a round's settled cards: the banker's used ones and shown hands."""
+    shown = [c for seat, hand in enumerate(hands) if status[seat] in SETTLED for c in hand]
+    return bank_used | mask_of(shown)
+
+
+def settled_cards(state: TableState) -> int:
+    """The mask of this round's settled cards: shown hands and the banker's used ones."""
+    return _settled(state.bank_used, state.hands, state.status)
+
+
+class _Shoe:
+    """The cards one move deals from, as it deals them: the deck, the discard pile and
+    this round's settled cards (a reshuffle that takes them back takes the banker's
+    used hands and the settled players' hands off the table), and the count of
+    reshuffles. The move records them in the builder once, when it is done."""
+
+    __slots__ = ("bank_used", "deck", "discard", "hands", "reshuffles", "status")
+
+    def __init__(self, state: TableState) -> None:
         self.deck = state.deck
         self.discard = state.discard
-        self.round = state.round
-        self.bank_deals = state.bank_deals
-        self.laps = state.laps
+        self.bank_used = state.bank_used
+        self.hands = state.hands
         self.reshuffles = state.reshuffles
-        self.bank_net = state.bank_net
-        self.duels = state.duels
-        self.events: list[Event] = []
-        self.pauses: list[Pause] = []
+        #: Which hands are settled (a move that deals settles none).
+        self.status = state.status
 
-    def freeze(self) -> TableState:
-        """The new immutable state (history is appended by ``Game.apply``)."""
-        s = self.state
-        return TableState(
-            config=s.config,
-            seed=s.seed,
-            rng=self.stream.freeze(),
-            phase=self.phase,
-            actor=self.actor,
-            banker=self.banker,
-            first_banker=s.first_banker,
-            chips=tuple(self.chips),
-            pot=self.pot,
-            bets=tuple(self.bets),
-            hands=tuple(self.hands),
-            status=tuple(self.status),
-            reasons=tuple(self.reasons),
-            results=tuple(self.results),
-            bank_hand=self.bank_hand,
-            bank_used=self.bank_used,
-            opponent=self.opponent,
-            deck=self.deck,
-            discard=self.discard,
-            round=self.round,
-            bank_deals=self.bank_deals,
-            laps=self.laps,
-            reshuffles=self.reshuffles,
-            bank_net=self.bank_net,
-            history=s.history,
-            duels=self.duels,
-        )
-
-    def hold(self) -> None:
-        """The round's end as it stands now (every hand face up, the pot paid), before
-        the cards go to the discard pile: a :class:`~pygame_core.contract.Pause`."""
-        frozen = replace(self.freeze(), pause="round", actor=None)
-        self.pauses.append(Pause("round", frozen, len(self.events)))
-
-    def emit(self, kind: str, *, visible_to: tuple[int, ...] | None = None, **params: Any) -> None:
-        """Record an event of this step."""
-        self.events.append(Event.make(kind, visible_to=visible_to, **params))
-
-    # -- seats -------------------------------------------------------------------------
-    def seats_from_left(self) -> list[int]:
-        """Every other seat in playing order, starting left of the banker."""
-        return [(self.banker + k) % self.players for k in range(1, self.players)]
-
-    def next_with(self, status: str) -> int | None:
-        """The first seat from the banker's left with ``status``, if any."""
-        for seat in self.seats_from_left():
-            if self.status[seat] == status:
-                return seat
-        return None
-
-    def can_bet(self, seat: int) -> bool:
-        """Whether ``seat`` has chips enough for the minimum bet (or stake)."""
-        return self.chips[seat] >= self.config.min_bet
-
-    def bettors(self) -> list[int]:
-        """The seats other than the banker that can take part in a round."""
-        return [s for s in self.seats_from_left() if self.can_bet(s)]
-
-    def start_round(self) -> None:
-        """Count a new round and give every seat its status for it."""
-        self.round += 1
-        self._seat_round()
-        self.emit("round_started", round=self.round, banker=self.banker, deal=self.bank_deals + 1)
-
-    def _seat_round(self) -> None:
-        for seat in range(self.players):
-            was_out = self.status[seat] == OUT
-            if seat == self.banker:
-                self.status[seat] = BANKER
-            elif self.can_bet(seat):
-                self.status[seat] = WAITING
-            else:
-                self.status[seat] = OUT
-                if not was_out:
-                    self.emit("player_out", seat=seat, chips=self.chips[seat])
-            self.reasons[seat] = ""
-            self.results[seat] = 0
-        self.duels = ()
-
-    # -- cards -------------------------------------------------------------------------
-    def settled_cards(self) -> int:
-        """The mask of this round's settled cards: shown hands and the banker's used ones."""
-        hands = [self.hands[s] for s in range(self.players) if self.status[s] in SETTLED]
-        return self.bank_used | mask_of(c for hand in hands for c in hand)
-
-    def _take_card(self) -> int:
-        settled = self.settled_cards()
-        card, self.deck, self.discard, back = draw(self.deck, self.discard, self.stream, settled)
+    def take(self, t: TableBuilder) -> int:
+        """A card off the deck, reshuffling when it gets down to one card."""
+        settled = _settled(self.bank_used, self.hands, self.status)
+        card, self.deck, self.discard, back = draw(self.deck, self.discard, t.stream, settled)
         if back:
             round_cards = back & settled
             if round_cards:
                 # The discard pile could not serve the round: its settled hands go back.
                 self.bank_used = 0
-                for seat in range(self.players):
-                    if self.status[seat] in SETTLED:
-                        self.hands[seat] = ()
+                self.hands = tuple(
+                    () if self.status[s] in SETTLED else h for s, h in enumerate(self.hands)
+                )
             self.reshuffles += 1
-            self.emit(
-                "reshuffled",
-                deck_size=self.deck.bit_count(),
-                round_cards=round_cards.bit_count(),
+            t.emit(
+                "reshuffled", deck_size=self.deck.bit_count(), round_cards=round_cards.bit_count()
             )
         return card
 
-    def face_down(self, seat: int) -> int:
-        """How many cards of ``seat``'s hand lie face down now."""
-        return face_down_count(self.hands[seat], self.status[seat], self.hidden_hands)
-
-    def deal(self, seat: int) -> None:
-        """One card to a player: face down (seen by its owner) or face up.
-
-        The first card always lies face down; in Tjugoett (``hidden_hands``) every card
-        of a player's hand does, until the hand is settled.
-        """
-        card = self._take_card()
-        self.hands[seat] = self.hands[seat] + (card,)
-        if len(self.hands[seat]) == 1 or self.hidden_hands:
-            self.emit("dealt_down", seat=seat)
-            self.emit("hidden_card", visible_to=(seat,), seat=seat, card=card)
-        else:
-            self.emit("dealt", seat=seat, card=card, visible_total=best_total(self.hands[seat][1:]))
-
-    def deal_bank(self) -> None:
-        """One face-up card to the banker."""
-        card = self._take_card()
-        self.bank_hand = self.bank_hand + (card,)
-        self.emit("bank_dealt", seat=self.banker, card=card, total=effective_total(self.bank_hand))
-
-    def visible_total(self, seat: int) -> int:
-        """The best total of ``seat``'s face-up cards (what the table sees of the hand)."""
-        return best_total(self.hands[seat][self.face_down(seat) :])
-
-    def show(self, seat: int) -> None:
-        """Turn a player's face-down cards up (the hand is settled)."""
-        hand = self.hands[seat]
-        down = hand[: self.face_down(seat)]
-        self.emit("shown", seat=seat, card=hand[0], hand=down, total=effective_total(hand))
-
-    def throw_in_bank(self) -> None:
-        """The banker's settled hand stays face up with this round's used cards."""
-        self.bank_used |= mask_of(self.bank_hand)
-        self.bank_hand = ()
-
-    def clear_table(self) -> None:
-        """The round is over: every card of it goes to the discard pile."""
-        table = [c for hand in self.hands for c in hand] + list(self.bank_hand)
-        self.discard |= self.bank_used | mask_of(table)
-        self.bank_used = 0
-        self.bank_hand = ()
-        self.hands = [()] * self.players
-
-    # -- chips -------------------------------------------------------------------------
-    def stake(self, amount: int) -> None:
-        """The banker moves ``amount`` own chips into the pot."""
-        self.chips[self.banker] -= amount
-        self.pot += amount
-        self.emit("staked", seat=self.banker, amount=amount, pot=self.pot)
-
-    def place_bet(self, seat: int, amount: int) -> None:
-        """A player puts ``amount`` chips on the table in front of them."""
-        self.chips[seat] -= amount
-        self.bets[seat] = amount
-        self.emit("bet", seat=seat, amount=amount)
-
-    def settle(self, seat: int, outcome: str, reason: str) -> bool:
-        """Settle a player's bet with the pot, show and discard the hand.
-
-        A win is paid from the pot as far as it goes. Returns whether that emptied
-        the pot: the bank is broken.
-        """
-        bet, hand = self.bets[seat], self.hands[seat]
-        paid = 0
-        if outcome == LOST:
-            self.pot += bet
-            self.results[seat] -= bet
-            self.results[self.banker] += bet
-        elif outcome == WON:
-            paid = min(bet, self.pot)
-            self.pot -= paid
-            self.chips[seat] += bet + paid
-            self.results[seat] += paid
-            self.results[self.banker] -= paid
-        else:
-            self.chips[seat] += bet
-        self.bets[seat] = 0
-        self.show(seat)
-        self.status[seat] = outcome
-        self.reasons[seat] = reason
-        bank_total = 0 if outcome == REFUNDED else effective_total(self.bank_hand)
-        bank = self.bank_hand if reason in AGAINST_BANK else ()
-        total = effective_total(hand)
-        self.duels += (Duel(seat, hand, bank, outcome, reason, bet, paid, total, bank_total),)
-        self.emit(
-            "settled",
-            seat=seat,
-            outcome=outcome,
-            reason=reason,
-            bet=bet,
-            paid=paid,
-            total=total,
-            bank_total=bank_total,
+    def record(self, t: TableBuilder, **more: Any) -> None:
+        """Record the cards (and ``more`` changes) in ``t``'s state."""
+        t.update(
+            deck=self.deck,
+            discard=self.discard,
+            bank_used=self.bank_used,
+            hands=self.hands,
+            reshuffles=self.reshuffles,
+            **more,
         )
-        return outcome == WON and self.pot == 0
 
-    def break_bank(self) -> None:
-        """The pot is empty: every seat not yet settled gets its bet back."""
-        self.emit("bank_broken", seat=self.banker)
-        for seat in self.seats_from_left():
-            if self.status[seat] not in UNSETTLED:
-                continue
-            if self.bets[seat]:
-                self.settle(seat, REFUNDED, "bank_broken")
-            else:
-                self.show(seat)
-                self.status[seat] = VOID
-                self.reasons[seat] = "bank_broken"
 
-    def take_pot(self) -> None:
-        """The banker takes back what is in the pot."""
-        if self.pot:
-            self.emit("bank_taken", seat=self.banker, amount=self.pot)
-            self.chips[self.banker] += self.pot
-            self.pot = 0
+def face_down(state: TableState, seat: int, hidden_hands: bool) -> int:
+    """How many cards of ``seat``'s hand lie face down now."""
+    return face_down_count(state.hands[seat], state.status[seat], hidden_hands)
 
-    def next_banker(self) -> tuple[int, bool] | None:
-        """The seat the bank would pass to (the next on the left that can stake) and
-        whether that brings it round to the first banker again; ``None`` if none can."""
-        old = self.banker
-        for k in range(1, self.players):
-            seat = (old + k) % self.players
-            if self.can_bet(seat):
-                return seat, (self.state.first_banker - old - 1) % self.players < k
-        return None
 
-    def pass_bank(self) -> bool:
-        """Pass the bank on (:meth:`next_banker`), counting laps; ``False`` if none can."""
-        found = self.next_banker()
-        if found is None:
-            return False
-        seat, lap = found
-        self.laps += lap
-        self.emit("bank_passed", seat=seat, from_seat=self.banker)
-        self.banker = seat
-        return True
+def deal(
+    t: TableBuilder, seats: Sequence[int], state: TableState | None = None
+) -> tuple[tuple[int, ...], ...]:
+    """One card to each of ``seats`` in turn, face down (seen by its owner) or face up;
+    the players' hands after. ``state``: the table to deal from when the step has
+    moved no card and settled no hand since it (the builder's state by default).
+
+    The first card always lies face down; in Tjugoett (``hidden_hands``) every card
+    of a player's hand does, until the hand is settled.
+    """
+    shoe = _Shoe(t.state if state is None else state)
+    for seat in seats:
+        card = shoe.take(t)
+        hand = shoe.hands[seat] + (card,)
+        shoe.hands = with_item(shoe.hands, seat, hand)
+        if len(hand) == 1 or t.hidden_hands:
+            t.emit("dealt_down", seat=seat)
+            t.emit("hidden_card", visible_to=(seat,), seat=seat, card=card)
+        else:
+            t.emit("dealt", seat=seat, card=card, visible_total=best_total(hand[1:]))
+    shoe.record(t)
+    return shoe.hands
+
+
+def deal_bank(t: TableBuilder, cards: int = 1, state: TableState | None = None) -> tuple[int, ...]:
+    """``cards`` face-up cards to the banker, one by one; the banker's new hand.
+    ``state``: as for :func:`deal`."""
+    state = t.state if state is None else state
+    shoe = _Shoe(state)
+    bank_hand = state.bank_hand
+    for _ in range(cards):
+        card = shoe.take(t)
+        bank_hand += (card,)
+        t.emit("bank_dealt", seat=state.banker, card=card, total=effective_total(bank_hand))
+    shoe.record(t, bank_hand=bank_hand)
+    return bank_hand
+
+
+def visible_total(state: TableState, seat: int, hidden_hands: bool) -> int:
+    """The best total of ``seat``'s face-up cards (what the table sees of the hand)."""
+    return best_total(state.hands[seat][face_down(state, seat, hidden_hands) :])
+
+
+def _show(t: TableBuilder, state: TableState, seat: int) -> None:
+    """Turn ``seat``'s face-down cards up in ``state`` (the hand is settled)."""
+    hand = state.hands[seat]
+    down = hand[: face_down(state, seat, t.hidden_hands)]
+    t.emit("shown", seat=seat, card=hand[0], hand=down, total=effective_total(hand))
+
+
+def throw_in_bank(t: TableBuilder, state: TableState) -> None:
+    """The banker's settled hand stays face up with this round's used cards, and the
+    banker faces nobody. ``state``: the table as the hand was settled (settling moves
+    no card of the bank's)."""
+    t.update(bank_used=state.bank_used | mask_of(state.bank_hand), bank_hand=(), opponent=None)
+
+
+def _cleared(state: TableState) -> dict[str, Any]:
+    """The changes that put every card on the table in ``state`` on the discard pile,
+    the banker facing nobody."""
+    table = [c for hand in state.hands for c in hand] + list(state.bank_hand)
+    return {
+        "discard": state.discard | state.bank_used | mask_of(table),
+        "bank_used": 0,
+        "bank_hand": (),
+        "hands": ((),) * state.config.players,
+        "opponent": None,
+    }
+
+
+def clear_table(t: TableBuilder) -> None:
+    """A round is over: every card of it goes to the discard pile, and the banker
+    faces nobody. (The rules clear it as the next round opens, :func:`start_round`,
+    or the match ends: nothing in between reads the cards.)"""
+    t.update(**_cleared(t.state))
+
+
+# -- chips -----------------------------------------------------------------------------
+def stake(t: TableBuilder, amount: int) -> None:
+    """The banker moves ``amount`` own chips into the pot."""
+    state = t.state
+    banker = state.banker
+    pot = state.pot + amount
+    t.update(chips=with_item(state.chips, banker, state.chips[banker] - amount), pot=pot)
+    t.emit("staked", seat=banker, amount=amount, pot=pot)
+
+
+def place_bet(t: TableBuilder, seat: int, amount: int, status: str) -> None:
+    """A player puts ``amount`` chips on the table in front of them, and is then
+    ``status`` (waits for the banker, or plays at once)."""
+    state = t.state
+    t.update(
+        chips=with_item(state.chips, seat, state.chips[seat] - amount),
+        bets=with_item(state.bets, seat, amount),
+        status=with_item(state.status, seat, status),
+    )
+    t.emit("bet", seat=seat, amount=amount)
+
+
+def settle(t: TableBuilder, seat: int, outcome: str, reason: str) -> bool:
+    """Settle a player's bet with the pot, show and discard the hand.
+
+    A win is paid from the pot as far as it goes. Returns whether that emptied
+    the pot: the bank is broken.
+    """
+    state = t.state
+    banker = state.banker
+    bet, hand = state.bets[seat], state.hands[seat]
+    pot = state.pot
+    chips = list(state.chips)
+    results = list(state.results)
+    paid = 0
+    if outcome == LOST:
+        pot += bet
+        results[seat] -= bet
+        results[banker] += bet
+    elif outcome == WON:
+        paid = min(bet, pot)
+        pot -= paid
+        chips[seat] += bet + paid
+        results[seat] += paid
+        results[banker] -= paid
+    else:
+        chips[seat] += bet
+    _show(t, state, seat)
+    bank_total = 0 if outcome == REFUNDED else effective_total(state.bank_hand)
+    bank = state.bank_hand if reason in AGAINST_BANK else ()
+    total = effective_total(hand)
+    t.update(
+        pot=pot,
+        chips=tuple(chips),
+        results=tuple(results),
+        bets=with_item(state.bets, seat, 0),
+        status=with_item(state.status, seat, outcome),
+        reasons=with_item(state.reasons, seat, reason),
+        duels=(*state.duels, Duel(seat, hand, bank, outcome, reason, bet, paid, total, bank_total)),
+    )
+    t.emit(
+        "settled",
+        seat=seat,
+        outcome=outcome,
+        reason=reason,
+        bet=bet,
+        paid=paid,
+        total=total,
+        bank_total=bank_total,
+    )
+    return outcome == WON and pot == 0
+
+
+def break_bank(t: TableBuilder) -> None:
+    """The pot is empty: every seat not yet settled gets its bet back."""
+    state = t.state
+    t.emit("bank_broken", seat=state.banker)
+    for seat in seats_from_left(state):
+        state = t.state
+        if state.status[seat] not in UNSETTLED:
+            continue
+        if state.bets[seat]:
+            settle(t, seat, REFUNDED, "bank_broken")
+        else:
+            _show(t, state, seat)
+            t.update(
+                status=with_item(state.status, seat, VOID),
+                reasons=with_item(state.reasons, seat, "bank_broken"),
+            )
+
+
+def take_pot(t: TableBuilder) -> None:
+    """The banker takes back what is in the pot."""
+    state = t.state
+    if state.pot:
+        banker = state.banker
+        t.emit("bank_taken", seat=banker, amount=state.pot)
+        t.update(chips=with_item(state.chips, banker, state.chips[banker] + state.pot), pot=0)
 
 
 def facing_seats(view: TableView) -> list[int]:

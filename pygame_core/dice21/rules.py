@@ -58,12 +58,12 @@ Events (``Event.kind`` and params; every event is public)
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..contract import Bot, Event, Game, Outcome, Pause, Step, check_seed, pause_of
+from ..builder import Builder, with_item
+from ..contract import Bot, Game, Outcome, Step, check_seed
 from ..errors import ConfigError
 from ..rng import Rng, RngStream
 
@@ -274,244 +274,6 @@ def roll_off(seats: Sequence[int], stream: RngStream) -> Rolloff:
     return Rolloff(tuple(throws), remaining[0])
 
 
-class _Table:
-    """A mutable working copy of a state while one action (or the opening) resolves.
-
-    Rounds chain into each other inside a single action (a round ends, the next one
-    starts, antes are paid), so the rules are written against this scratch copy and
-    frozen into a new state at the end; the input state is never touched.
-    """
-
-    def __init__(self, state: Dice21State, stream: RngStream) -> None:
-        self.base = state
-        self.config = state.config
-        self.stream = stream
-        self.events: list[Event] = []
-        self.pauses: list[Pause] = []
-        self.round_no = state.round_no
-        self.round_kind: RoundKind = state.round_kind
-        self.contenders = state.contenders
-        self.start_seat = state.start_seat
-        self.order = state.order
-        self.turn = state.turn
-        self.totals = list(state.totals)
-        self.throws = list(state.throws)
-        self.status: list[SeatStatus] = list(state.status)
-        self.chips = list(state.chips)
-        self.pot = state.pot
-        self.rounds_won = list(state.rounds_won)
-        self.last_throw = state.last_throw
-        self.last_throw_seat = state.last_throw_seat
-        self.last_result = state.last_result
-        self.replays = state.replays
-        self.winners = state.winners
-        self.over = state.over
-
-    def freeze(self) -> Dice21State:
-        return dataclasses.replace(
-            self.base,
-            rng=self.stream.freeze(),
-            round_no=self.round_no,
-            round_kind=self.round_kind,
-            contenders=self.contenders,
-            start_seat=self.start_seat,
-            order=self.order,
-            turn=self.turn,
-            totals=tuple(self.totals),
-            throws=tuple(self.throws),
-            status=tuple(self.status),
-            chips=tuple(self.chips),
-            pot=self.pot,
-            rounds_won=tuple(self.rounds_won),
-            last_throw=self.last_throw,
-            last_throw_seat=self.last_throw_seat,
-            last_result=self.last_result,
-            replays=self.replays,
-            winners=self.winners,
-            over=self.over,
-        )
-
-    def emit(self, kind: str, **params: Any) -> None:
-        self.events.append(Event.make(kind, **params))
-
-    def hold(self) -> None:
-        """The round's end as it stands now, before the next round clears the table."""
-        self.pauses.append(pause_of("round", self.freeze(), self.events))
-
-    # -- a turn ----------------------------------------------------------------------
-    @property
-    def seat(self) -> int:
-        return self.order[self.turn]
-
-    def roll(self) -> None:
-        seat = self.seat
-        dice = tuple(self.stream.die(6) for _ in range(self.config.dice))
-        self.totals[seat] += sum(dice)
-        self.throws[seat] = self.throws[seat] + (sum(dice),)
-        self.last_throw, self.last_throw_seat = dice, seat
-        total = self.totals[seat]
-        self.emit("rolled", seat=seat, dice=dice, total=total)
-        if total == self.config.target:
-            self.status[seat] = "stood"
-            self.emit("hit_target", seat=seat, total=total)
-            self.next_turn()
-        elif total > self.config.target:
-            self.status[seat] = "bust"
-            paid = min(1, self.chips[seat]) if self.config.chips else 0
-            self.chips[seat] -= paid
-            self.pot += paid
-            self.emit("bust", seat=seat, total=total, paid=paid, pot=self.pot)
-            self.next_turn()
-
-    def stop(self) -> None:
-        self.status[self.seat] = "stood"
-        self.emit("stood", seat=self.seat, total=self.totals[self.seat])
-        self.next_turn()
-
-    def next_turn(self) -> None:
-        self.turn += 1
-        if self.turn < len(self.order):
-            self.status[self.seat] = "rolling"
-        else:
-            self.finish_round()
-
-    # -- the end of a round ------------------------------------------------------------
-    def finish_round(self) -> None:
-        standing = [s for s in self.order if self.status[s] == "stood"]
-        if not standing:
-            self.last_result = RoundResult(self.round_no, "all_bust", (), 0, None, 0)
-            self.emit("all_bust_replay", round=self.round_no, pot=self.pot)
-            self.hold()
-            self.replays += 1
-            self.begin_round(self.contenders, self.start_seat, self.round_kind)
-            return
-        total = max(self.totals[s] for s in standing)
-        tied = tuple(s for s in standing if self.totals[s] == total)
-        rolloff = None
-        winners: tuple[int, ...]
-        reason: Literal["outright", "rolloff", "split"]
-        if len(tied) == 1:
-            winners, reason = tied, "outright"
-        elif self.config.chips and self.config.tie_pot == "split":
-            winners, reason = tied, "split"
-        else:
-            rolloff = roll_off(tied, self.stream)
-            for throw in rolloff.throws:
-                self.emit("tie_rolloff", seats=throw.seats, rolls=throw.dice)
-            winners, reason = (rolloff.winner,), "rolloff"
-        for seat in winners:
-            self.rounds_won[seat] += 1
-        if reason == "split":
-            self.emit("round_shared", seats=winners, total=total)
-        else:
-            self.emit("round_won", seat=winners[0], total=total, reason=reason)
-        paid = self.pay_pot(winners)
-        self.last_result = RoundResult(self.round_no, reason, winners, total, rolloff, paid)
-        self.hold()
-        self.after_round()
-
-    def pay_pot(self, winners: tuple[int, ...]) -> int:
-        if not self.config.chips:
-            return 0
-        each = self.pot // len(winners)
-        for seat in winners:
-            self.chips[seat] += each
-        paid = each * len(winners)
-        self.pot -= paid
-        if len(winners) == 1:
-            self.emit("pot_won", seat=winners[0], chips=paid)
-        else:
-            self.emit("pot_split", seats=winners, each=each, kept=self.pot)
-        return paid
-
-    def scores(self) -> list[int]:
-        return self.chips if self.config.chips else self.rounds_won
-
-    def leaders(self) -> tuple[int, ...]:
-        scores = self.scores()
-        top = max(scores)
-        return tuple(s for s in range(self.config.players) if scores[s] == top)
-
-    def after_round(self) -> None:
-        config = self.config
-        one_holds_all = config.chips and config.players * config.starting_chips in self.chips
-        rounds_over = config.match == "single" or (
-            config.match == "rounds" and self.round_no >= config.rounds
-        )
-        if one_holds_all or rounds_over:
-            self.end_match()
-        elif config.match == "series" and self.round_no >= config.players:
-            leaders = self.leaders()
-            if len(leaders) == 1:
-                self.end_match()
-            else:
-                self.emit("deciding_round", seats=leaders)
-                self.next_round(leaders, "deciding")
-        else:
-            self.next_round(tuple(range(config.players)), "normal")
-
-    def next_round(self, contenders: tuple[int, ...], kind: RoundKind) -> None:
-        self.round_no += 1
-        self.replays = 0
-        self.begin_round(contenders, (self.start_seat + 1) % self.config.players, kind)
-
-    def begin_round(self, contenders: tuple[int, ...], start_from: int, kind: RoundKind) -> None:
-        """Start a round among ``contenders``; the start seat is the first player
-        clockwise from ``start_from``. Puts out players who cannot ante."""
-        players = self.config.players
-        if self.config.chips and any(self.chips[s] for s in range(players)):
-            for seat in range(players):
-                if self.status[seat] != "out" and self.chips[seat] == 0:
-                    self.status[seat] = "out"
-                    self.emit("player_out", seat=seat)
-            still_in = [s for s in range(players) if self.status[s] != "out"]
-            if len(still_in) == 1:
-                if self.pot:
-                    self.pay_pot((still_in[0],))
-                self.end_match()
-                return
-        playing = [s for s in contenders if self.status[s] != "out"]
-        start = next(
-            seat for step in range(players) if (seat := (start_from + step) % players) in playing
-        )
-        self.start_seat = start
-        self.contenders = contenders
-        self.round_kind = kind
-        self.order = tuple(sorted(playing, key=lambda s: (s - start) % players))
-        self.turn = 0
-        for seat in range(players):
-            self.totals[seat] = 0
-            self.throws[seat] = ()
-            if self.status[seat] != "out":
-                self.status[seat] = "waiting" if seat in playing else "idle"
-        self.status[start] = "rolling"
-        self.emit(
-            "round_started",
-            round=self.round_no,
-            start_seat=start,
-            seats=self.order,
-            round_kind=kind,
-            replay=self.replays,
-        )
-        if self.config.chips:
-            payers = tuple(s for s in self.order if self.chips[s] > 0)
-            for seat in payers:
-                self.chips[seat] -= 1
-            self.pot += len(payers)
-            if payers:
-                self.emit("ante", seats=payers, pot=self.pot)
-
-    def end_match(self) -> None:
-        self.over = True
-        self.winners = self.leaders()
-        self.emit(
-            "match_over",
-            winners=self.winners,
-            scores=tuple(self.scores()),
-            score_kind="chips" if self.config.chips else "rounds",
-        )
-
-
 class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
     """The dice21 rules (see the module docstring)."""
 
@@ -539,7 +301,7 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
         blank = Dice21State(
             config=config,
             seed=seed,
-            rng=Rng(0),
+            rng=stream.freeze(),
             start_rolloff=rolloff,
             round_no=1,
             round_kind="normal",
@@ -560,11 +322,12 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
             winners=(),
             over=False,
         )
-        table = _Table(blank, stream)
+        step = Builder(blank)
         # The opening's events are dropped: new_game returns a state only, and the view
         # shows the roll-off, the first round and its antes.
-        table.begin_round(blank.contenders, rolloff.winner, "normal")
-        return table.freeze()
+        self._begin_round(step, blank.contenders, rolloff.winner, "normal", round_no=1, replays=0)
+        step.done()
+        return step.state
 
     def current_player(self, state: Dice21State) -> int | None:
         """The seat to act, or ``None`` once the match is over (or in a held moment)."""
@@ -576,14 +339,6 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
         if seat is None:
             return ()
         return (ROLL, STOP) if state.throws[seat] else (ROLL,)
-
-    def _step(self, state: Dice21State, action: Action) -> Step:
-        table = _Table(state, state.rng.stream())
-        if isinstance(action, Roll):
-            table.roll()
-        else:
-            table.stop()
-        return Step(table.freeze(), tuple(table.events), tuple(table.pauses))
 
     def outcome(self, state: Dice21State) -> Outcome | None:
         """Winners (several when shared) and chips, or rounds won without chips."""
@@ -670,3 +425,237 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
         if state.config.match == "single" and state.order:
             metrics["first_mover_won"] = 1.0 if state.order[0] in state.winners else 0.0
         return metrics
+
+    # -- the step ------------------------------------------------------------------------
+    def _step(self, state: Dice21State, action: Action) -> Step:
+        step = Builder(state)
+        if isinstance(action, Roll):
+            self._roll(step)
+        else:
+            self._stop(step)
+        return step.done()
+
+    def _roll(self, step: Builder[Dice21State]) -> None:
+        state = step.state
+        config = state.config
+        seat = state.order[state.turn]
+        dice = tuple(step.stream.die(6) for _ in range(config.dice))
+        total = state.totals[seat] + sum(dice)
+        step.update(
+            totals=with_item(state.totals, seat, total),
+            throws=with_item(state.throws, seat, state.throws[seat] + (sum(dice),)),
+            last_throw=dice,
+            last_throw_seat=seat,
+        )
+        step.emit("rolled", seat=seat, dice=dice, total=total)
+        if total == config.target:
+            step.emit("hit_target", seat=seat, total=total)
+            self._end_turn(step, state, "stood")
+        elif total > config.target:
+            paid = min(1, state.chips[seat]) if config.chips else 0
+            pot = state.pot + paid
+            step.update(chips=with_item(state.chips, seat, state.chips[seat] - paid), pot=pot)
+            step.emit("bust", seat=seat, total=total, paid=paid, pot=pot)
+            self._end_turn(step, state, "bust")
+
+    def _stop(self, step: Builder[Dice21State]) -> None:
+        state = step.state
+        seat = state.order[state.turn]
+        step.emit("stood", seat=seat, total=state.totals[seat])
+        self._end_turn(step, state, "stood")
+
+    def _end_turn(self, step: Builder[Dice21State], state: Dice21State, ended: SeatStatus) -> None:
+        """The turn of the seat to act ended (``"stood"`` or ``"bust"``); ``state`` is
+        the step's start, whose turn and statuses the step has not changed yet (reading
+        them there saves building a state in the middle of every turn's end)."""
+        turn = state.turn + 1
+        status = with_item(state.status, state.order[state.turn], ended)
+        if turn < len(state.order):
+            step.update(turn=turn, status=with_item(status, state.order[turn], "rolling"))
+        else:
+            step.update(turn=turn, status=status)
+            self._finish_round(step)
+
+    # -- the end of a round --------------------------------------------------------------
+    def _finish_round(self, step: Builder[Dice21State]) -> None:
+        state = step.state
+        config = state.config
+        standing = [s for s in state.order if state.status[s] == "stood"]
+        if not standing:
+            step.update(last_result=RoundResult(state.round_no, "all_bust", (), 0, None, 0))
+            step.emit("all_bust_replay", round=state.round_no, pot=state.pot)
+            step.hold("round")
+            self._begin_round(
+                step,
+                state.contenders,
+                state.start_seat,
+                state.round_kind,
+                round_no=state.round_no,
+                replays=state.replays + 1,
+            )
+            return
+        total = max(state.totals[s] for s in standing)
+        tied = tuple(s for s in standing if state.totals[s] == total)
+        rolloff = None
+        winners: tuple[int, ...]
+        reason: Literal["outright", "rolloff", "split"]
+        if len(tied) == 1:
+            winners, reason = tied, "outright"
+        elif config.chips and config.tie_pot == "split":
+            winners, reason = tied, "split"
+        else:
+            rolloff = roll_off(tied, step.stream)
+            for throw in rolloff.throws:
+                step.emit("tie_rolloff", seats=throw.seats, rolls=throw.dice)
+            winners, reason = (rolloff.winner,), "rolloff"
+        if reason == "split":
+            step.emit("round_shared", seats=winners, total=total)
+        else:
+            step.emit("round_won", seat=winners[0], total=total, reason=reason)
+        paid = self._pay_pot(step, winners)
+        wins = list(state.rounds_won)
+        for seat in winners:
+            wins[seat] += 1
+        result = RoundResult(state.round_no, reason, winners, total, rolloff, paid)
+        step.update(rounds_won=tuple(wins), last_result=result)
+        step.hold("round")
+        self._after_round(step)
+
+    def _pay_pot(self, step: Builder[Dice21State], winners: tuple[int, ...]) -> int:
+        """The pot to ``winners`` in equal shares (an odd chip stays); the chips paid."""
+        state = step.state
+        if not state.config.chips:
+            return 0
+        each = state.pot // len(winners)
+        chips = list(state.chips)
+        for seat in winners:
+            chips[seat] += each
+        paid = each * len(winners)
+        pot = state.pot - paid
+        step.update(chips=tuple(chips), pot=pot)
+        if len(winners) == 1:
+            step.emit("pot_won", seat=winners[0], chips=paid)
+        else:
+            step.emit("pot_split", seats=winners, each=each, kept=pot)
+        return paid
+
+    def _after_round(self, step: Builder[Dice21State]) -> None:
+        state = step.state
+        config = state.config
+        one_holds_all = config.chips and config.players * config.starting_chips in state.chips
+        rounds_over = config.match == "single" or (
+            config.match == "rounds" and state.round_no >= config.rounds
+        )
+        if one_holds_all or rounds_over:
+            self._end_match(step)
+        elif config.match == "series" and state.round_no >= config.players:
+            leaders = _leaders(state)
+            if len(leaders) == 1:
+                self._end_match(step)
+            else:
+                step.emit("deciding_round", seats=leaders)
+                self._next_round(step, leaders, "deciding")
+        else:
+            self._next_round(step, tuple(range(config.players)), "normal")
+
+    def _next_round(
+        self, step: Builder[Dice21State], contenders: tuple[int, ...], kind: RoundKind
+    ) -> None:
+        state = step.state
+        start_from = (state.start_seat + 1) % state.config.players
+        self._begin_round(
+            step, contenders, start_from, kind, round_no=state.round_no + 1, replays=0
+        )
+
+    def _begin_round(
+        self,
+        step: Builder[Dice21State],
+        contenders: tuple[int, ...],
+        start_from: int,
+        kind: RoundKind,
+        *,
+        round_no: int,
+        replays: int,
+    ) -> None:
+        """Start round ``round_no`` (its ``replays``-th replay) among ``contenders``; the
+        start seat is the first player clockwise from ``start_from``. Puts out players
+        who cannot ante."""
+        state = step.state
+        config = state.config
+        players = config.players
+        status = list(state.status)
+        chips = list(state.chips)
+        if config.chips and any(chips):
+            for seat in range(players):
+                if status[seat] != "out" and chips[seat] == 0:
+                    status[seat] = "out"
+                    step.emit("player_out", seat=seat)
+            still_in = [s for s in range(players) if status[s] != "out"]
+            if len(still_in) == 1:
+                step.update(round_no=round_no, replays=replays, status=tuple(status))
+                if state.pot:
+                    self._pay_pot(step, (still_in[0],))
+                self._end_match(step)
+                return
+        playing = [s for s in contenders if status[s] != "out"]
+        start = next(
+            seat for turn in range(players) if (seat := (start_from + turn) % players) in playing
+        )
+        order = tuple(sorted(playing, key=lambda s: (s - start) % players))
+        for seat in range(players):
+            if status[seat] != "out":
+                status[seat] = "waiting" if seat in playing else "idle"
+        status[start] = "rolling"
+        step.emit(
+            "round_started",
+            round=round_no,
+            start_seat=start,
+            seats=order,
+            round_kind=kind,
+            replay=replays,
+        )
+        pot = state.pot
+        if config.chips:
+            payers = tuple(s for s in order if chips[s] > 0)
+            for seat in payers:
+                chips[seat] -= 1
+            pot += len(payers)
+            if payers:
+                step.emit("ante", seats=payers, pot=pot)
+        step.update(
+            round_no=round_no,
+            replays=replays,
+            start_seat=start,
+            contenders=contenders,
+            round_kind=kind,
+            order=order,
+            turn=0,
+            totals=(0,) * players,
+            throws=((),) * players,
+            status=tuple(status),
+            chips=tuple(chips),
+            pot=pot,
+        )
+
+    def _end_match(self, step: Builder[Dice21State]) -> None:
+        state = step.state
+        winners = _leaders(state)
+        step.update(over=True, winners=winners)
+        step.emit(
+            "match_over",
+            winners=winners,
+            scores=_match_scores(state),
+            score_kind="chips" if state.config.chips else "rounds",
+        )
+
+
+def _match_scores(state: Dice21State) -> tuple[int, ...]:
+    """What decides the match: chips, or rounds won without chips."""
+    return state.chips if state.config.chips else state.rounds_won
+
+
+def _leaders(state: Dice21State) -> tuple[int, ...]:
+    """The seats with the best :func:`_match_scores`."""
+    scores = _match_scores(state)
+    top = max(scores)
+    return tuple(s for s in range(state.config.players) if scores[s] == top)

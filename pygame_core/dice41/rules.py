@@ -53,14 +53,14 @@ All events are public (41 has no hidden information).
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from ..contract import Bot, Event, Game, Outcome, Pause, Step, check_seed, pause_of
+from ..builder import Builder, with_item
+from ..contract import Bot, Game, Outcome, Step, check_seed
 from ..errors import ConfigError
-from ..rng import Rng, RngStream
+from ..rng import Rng
 
 #: Dice in a turn, and so the number of throws.
 DICE = 6
@@ -254,46 +254,6 @@ class Dice41View:
     winners: tuple[int, ...]
 
 
-class _Builder:
-    """A state under construction inside one step: the rng stream and the events.
-
-    Changes are collected and applied in one ``replace`` when the state is read: a
-    plain keep then builds a single new state, which keeps replays of long saves fast.
-    """
-
-    def __init__(self, state: Dice41State) -> None:
-        self._state = state
-        self._pending: dict[str, Any] = {}
-        self.stream: RngStream = state.rng.stream()
-        self.events: list[Event] = []
-        self.pauses: list[Pause] = []
-
-    @property
-    def state(self) -> Dice41State:
-        if self._pending:
-            self._state = dataclasses.replace(self._state, **self._pending)
-            self._pending = {}
-        return self._state
-
-    def emit(self, kind: str, **params: Any) -> None:
-        self.events.append(Event.make(kind, **params))
-
-    def update(self, **changes: Any) -> None:
-        self._pending.update(changes)
-
-    def hold(self) -> None:
-        """The round's end as it stands now, before the next round clears the table."""
-        self.pauses.append(pause_of("round", self.state, self.events))
-
-    def done(self) -> Step:
-        self.update(rng=self.stream.freeze())
-        return Step(self.state, tuple(self.events), tuple(self.pauses))
-
-
-def _with(values: tuple[Any, ...], seat: int, value: Any) -> tuple[Any, ...]:
-    return values[:seat] + (value,) + values[seat + 1 :]
-
-
 def _can_play(state: Dice41State, seat: int) -> bool:
     """Whether ``seat`` can take part in a new round: with chips, it needs one to ante.
     A seat that could not is out for good, as no chip comes back to it."""
@@ -338,7 +298,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
             pot=0,
             round_wins=(0,) * seats,
         )
-        step = _Builder(state)
+        step = Builder(state)
         self._begin_round(step, start_seat=0)
         step.done()
         return step.state
@@ -446,7 +406,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
 
     # -- the step ------------------------------------------------------------------------
     def _step(self, state: Dice41State, action: Keep) -> Step:
-        step = _Builder(state)
+        step = Builder(state)
         seat = state.order[state.turn]
         throw = len(state.kept[seat]) + 2
         self._keep(step, seat, action.value)
@@ -457,26 +417,26 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
             self._finish_turn(step, seat)
         return step.done()
 
-    def _keep(self, step: _Builder, seat: int, value: int) -> None:
+    def _keep(self, step: Builder[Dice41State], seat: int, value: int) -> None:
         kept = step.state.kept[seat] + (value,)
-        step.update(kept=_with(step.state.kept, seat, kept), dice=())
+        step.update(kept=with_item(step.state.kept, seat, kept), dice=())
         step.emit("kept", seat=seat, throw=len(kept), value=value, kept=kept)
 
-    def _throw(self, step: _Builder, seat: int, throw: int) -> None:
+    def _throw(self, step: Builder[Dice41State], seat: int, throw: int) -> None:
         dice = tuple(step.stream.die(6) for _ in range(DICE + 1 - throw))
         step.update(dice=dice)
         step.emit("thrown", seat=seat, throw=throw, dice=dice)
 
-    def _start_turn(self, step: _Builder) -> None:
+    def _start_turn(self, step: Builder[Dice41State]) -> None:
         seat = step.state.order[step.state.turn]
         step.emit("turn_started", seat=seat)
         self._throw(step, seat, 1)
 
-    def _finish_turn(self, step: _Builder, seat: int) -> None:
+    def _finish_turn(self, step: Builder[Dice41State], seat: int) -> None:
         state = step.state
         kept = state.kept[seat]
         score = turn_score(kept)
-        step.update(scores=_with(state.scores, seat, score))
+        step.update(scores=with_item(state.scores, seat, score))
         if score:
             step.emit("turn_scored", seat=seat, score=score, kept=kept)
         else:
@@ -490,16 +450,16 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         else:
             self._settle_round(step)
 
-    def _pay(self, step: _Builder, seat: int, owed: int) -> int:
+    def _pay(self, step: Builder[Dice41State], seat: int, owed: int) -> int:
         """``seat`` pays what it owes into the pot, or what it has."""
         paid = min(owed, step.state.chips[seat])
         step.update(
-            chips=_with(step.state.chips, seat, step.state.chips[seat] - paid),
+            chips=with_item(step.state.chips, seat, step.state.chips[seat] - paid),
             pot=step.state.pot + paid,
         )
         return paid
 
-    def _settle_round(self, step: _Builder) -> None:
+    def _settle_round(self, step: Builder[Dice41State]) -> None:
         state = step.state
         config = state.config
         top = max(s for s in state.scores if s is not None)
@@ -507,7 +467,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
         if len(leaders) > 1 and (config.tie == "replay" or top == 0):
             step.emit("tie_replay", seats=leaders, score=top, pot=state.pot, round=state.round_no)
             self._record(step, "tie_replay", leaders, top, 0, 0)
-            step.hold()
+            step.hold("round")
             step.update(replay=state.replay + 1, replays=state.replays + 1)
             self._play_round(step)
             return
@@ -539,7 +499,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
             )
             kind = "shared"
         self._record(step, kind, leaders, top, share, doubling)
-        step.hold()
+        step.hold("round")
         if self._match_ends(step.state):
             step.update(over=True)
             result = self.outcome(step.state)
@@ -556,7 +516,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
 
     def _record(
         self,
-        step: _Builder,
+        step: Builder[Dice41State],
         kind: RoundKind,
         seats: tuple[int, ...],
         score: int,
@@ -584,7 +544,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
                 return candidate
         raise AssertionError("no seat left to start the round")
 
-    def _begin_round(self, step: _Builder, start_seat: int) -> None:
+    def _begin_round(self, step: Builder[Dice41State], start_seat: int) -> None:
         state = step.state
         config = state.config
         for seat in state.order:
@@ -598,7 +558,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
                 self._pay(step, seat, ANTE)
         self._play_round(step, antes=config.chips)
 
-    def _play_round(self, step: _Builder, antes: bool = False) -> None:
+    def _play_round(self, step: Builder[Dice41State], antes: bool = False) -> None:
         """Start a (re)play of the round: clear the table and throw for the first seat."""
         state = step.state
         step.emit(

@@ -56,7 +56,25 @@ from typing import ClassVar, Literal
 
 from ..banker.config import MAX_CHIPS, check_choice, check_int, check_table
 from ..banker.game import BankerGame
-from ..banker.table import BET, IN, PLAYING, STAKE, STOOD, WAITING, Table
+from ..banker.table import (
+    BET,
+    IN,
+    PLAYING,
+    STAKE,
+    STOOD,
+    WAITING,
+    TableBuilder,
+    TableState,
+    bettors,
+    can_bet,
+    deal,
+    next_with,
+    pass_bank,
+    seats_from_left,
+    start_round,
+    take_pot,
+)
+from ..builder import with_item
 from ..errors import ConfigError
 from ..values import Value
 
@@ -97,62 +115,64 @@ class Tjueett(BankerGame[TjueettConfig]):
     def _start_chips(self, config: TjueettConfig) -> tuple[int, ...]:
         return (config.banker_chips,) + (config.chips,) * (config.players - 1)
 
-    def _open_round(self, t: Table) -> None:
-        config: TjueettConfig = t.state.config
-        if config.rounds is not None and t.round >= config.rounds:
+    def _open_round(self, t: TableBuilder) -> None:
+        state = t.state
+        config: TjueettConfig = state.config
+        if config.rounds is not None and state.round >= config.rounds:
             self._finish(t, "rounds")
-        elif config.rounds is None and t.laps:
+        elif config.rounds is None and state.laps:
             self._finish(t, "lap")
-        elif not t.can_bet(t.banker):
+        elif not can_bet(state, state.banker):
             self._finish(t, "bank_bust")
-        elif not t.bettors():
+        elif not bettors(state):
             self._finish(t, "no_players")
         else:
-            t.start_round()
-            t.phase, t.actor = STAKE, t.banker
+            start_round(t)
+            t.update(phase=STAKE, actor=state.banker)
 
-    def _after_stake(self, t: Table) -> None:
-        for seat in t.seats_from_left():
-            if t.status[seat] == WAITING:
-                t.deal(seat)
-        t.phase, t.actor = BET, t.next_with(WAITING)
+    def _after_stake(self, t: TableBuilder, before: TableState) -> None:
+        waiting = [seat for seat in seats_from_left(before) if before.status[seat] == WAITING]
+        deal(t, waiting, before)
+        t.update(phase=BET, actor=waiting[0] if waiting else None)
 
-    def _after_bet(self, t: Table, seat: int) -> None:
-        t.status[seat] = IN
-        bettor = t.next_with(WAITING)
-        if bettor is not None:
-            t.actor = bettor
+    def _after_bet(self, t: TableBuilder, before: TableState, seat: int) -> None:
+        waiting = [s for s in seats_from_left(before) if before.status[s] == WAITING and s != seat]
+        if waiting:
+            t.update(actor=waiting[0])
         else:
             self._next_duel(t)
 
-    def _next_duel(self, t: Table) -> None:
+    def _next_duel(self, t: TableBuilder) -> None:
         """The banker takes on the next player who has bet, or the round ends."""
-        seat = t.next_with(IN)
+        state = t.state
+        seat = next_with(state, IN)
         if seat is None:
             self._end_round(t)
             return
-        t.status[seat] = PLAYING
-        t.opponent = seat
-        t.deal(seat)
-        self._check_player(t, seat)
+        hand = deal(t, (seat,), state)[seat]
+        # Read before the card: a card changes no status.
+        t.update(status=with_item(state.status, seat, PLAYING), opponent=seat)
+        self._check_player(t, seat, hand)
 
-    def _after_stand(self, t: Table, seat: int) -> None:
-        t.status[seat] = STOOD
-        self._start_bank(t, seat)
+    def _after_stand(self, t: TableBuilder, before: TableState, seat: int) -> None:
+        t.update(status=with_item(before.status, seat, STOOD))
+        self._start_bank(t, before, seat)
 
-    def _after_player(self, t: Table) -> None:
-        t.opponent = None
+    def _after_player(self, t: TableBuilder) -> None:
+        t.update(opponent=None)
         self._next_duel(t)
 
-    def _after_bank(self, t: Table) -> None:
+    def _after_bank(self, t: TableBuilder) -> None:
         self._next_duel(t)
 
-    def _close_round(self, t: Table) -> None:
-        t.take_pot()
-        config: TjueettConfig = t.state.config
-        if config.bank == "rotating" and self._last_round_played(t):
+    def _close_round(self, t: TableBuilder) -> None:
+        state = t.state
+        config: TjueettConfig = state.config
+        last = config.bank == "rotating" and self._last_round_played(state)
+        take_pot(t)
+        if last:
             self._finish(t, "rounds" if config.rounds is not None else "lap")
-        elif config.bank == "rotating" and not t.pass_bank():
+        elif config.bank == "rotating" and not pass_bank(t):
             self._finish(t, "no_players")
         else:
             self._open_round(t)

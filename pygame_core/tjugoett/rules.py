@@ -73,7 +73,24 @@ from typing import ClassVar, Literal
 
 from ..banker.config import check_choice, check_int, check_table
 from ..banker.game import BankerGame
-from ..banker.table import BET, PLAYING, STAKE, STOOD, WAITING, Table
+from ..banker.table import (
+    BET,
+    PLAYING,
+    STAKE,
+    STOOD,
+    WAITING,
+    TableBuilder,
+    TableState,
+    bettors,
+    can_bet,
+    deal,
+    next_with,
+    pass_bank,
+    seats_from_left,
+    start_round,
+    take_pot,
+)
+from ..builder import with_item
 from ..values import Value
 
 #: When the banker plays the satisfied players (see the module docstring).
@@ -106,6 +123,7 @@ class Tjugoett(BankerGame[TjugoettConfig]):
     config_type: ClassVar[type] = TjugoettConfig
     instant_win: ClassVar[bool] = True
     hidden_hands: ClassVar[bool] = True
+    bet_status: ClassVar[str] = PLAYING
     presets: ClassVar[dict[str, dict[str, object]]] = {
         "classic": {"banker_plays": "at_once"},
         "after_all": {"banker_plays": "after_all"},
@@ -120,76 +138,83 @@ class Tjugoett(BankerGame[TjugoettConfig]):
     def _shared_bank_hand(self, config: TjugoettConfig) -> bool:
         return config.banker_plays == "after_all"
 
-    def _open_round(self, t: Table) -> None:
-        config: TjugoettConfig = t.state.config
-        if config.rounds is not None and t.round >= config.rounds:
+    def _open_round(self, t: TableBuilder) -> None:
+        state = t.state
+        config: TjugoettConfig = state.config
+        if config.rounds is not None and state.round >= config.rounds:
             self._finish(t, "rounds")
-        elif config.rounds is None and t.laps:
+        elif config.rounds is None and state.laps:
             self._finish(t, "lap")
-        elif not t.bettors():
+        elif not bettors(state):
             self._finish(t, "no_players")
         else:
-            t.start_round()
-            if t.pot:
-                self._deal_round(t)
+            start_round(t)
+            if state.pot:
+                # The round's players: the seats that can bet, now waiting.
+                self._deal_round(t, t.state, bettors(state))
             else:
-                t.phase, t.actor = STAKE, t.banker
+                t.update(phase=STAKE, actor=state.banker)
 
-    def _after_stake(self, t: Table) -> None:
-        self._deal_round(t)
+    def _after_stake(self, t: TableBuilder, before: TableState) -> None:
+        players = [seat for seat in seats_from_left(before) if before.status[seat] == WAITING]
+        self._deal_round(t, before, players)
 
-    def _deal_round(self, t: Table) -> None:
-        """A face-down card to every player in the round, then the first one bets."""
-        for seat in t.seats_from_left():
-            if t.status[seat] == WAITING:
-                t.deal(seat)
-        self._next_player(t)
+    def _deal_round(self, t: TableBuilder, state: TableState, players: list[int]) -> None:
+        """A face-down card to each of the round's ``players`` (in playing order), dealt
+        from ``state`` (its cards untouched since); then the first one bets."""
+        deal(t, players, state)
+        t.update(phase=BET, actor=players[0])
 
-    def _next_player(self, t: Table) -> None:
+    def _next_player(self, t: TableBuilder) -> None:
         """The next player bets; after the last, the banker plays any satisfied ones left.
 
         With ``banker_plays="at_once"`` nobody is left satisfied here: each met the
         banker on standing.
         """
-        seat = t.next_with(WAITING)
+        state = t.state
+        seat = next_with(state, WAITING)
         if seat is not None:
-            t.phase, t.actor = BET, seat
+            t.update(phase=BET, actor=seat)
             return
-        waiting = t.next_with(STOOD)
+        waiting = next_with(state, STOOD)
         if waiting is None:
             self._end_round(t)
         else:
-            self._start_bank(t, None if self._shared_bank_hand(t.state.config) else waiting)
+            opponent = None if self._shared_bank_hand(state.config) else waiting
+            self._start_bank(t, state, opponent)
 
-    def _after_bet(self, t: Table, seat: int) -> None:
-        t.status[seat] = PLAYING
-        t.deal(seat)
-        self._check_player(t, seat)
+    def _after_bet(self, t: TableBuilder, before: TableState, seat: int) -> None:
+        self._check_player(t, seat, deal(t, (seat,), before)[seat])
 
-    def _after_stand(self, t: Table, seat: int) -> None:
-        t.status[seat] = STOOD
-        config: TjugoettConfig = t.state.config
+    def _after_stand(self, t: TableBuilder, before: TableState, seat: int) -> None:
+        t.update(status=with_item(before.status, seat, STOOD))
+        config: TjugoettConfig = before.config
         if config.banker_plays == "at_once":
-            self._start_bank(t, seat)
+            self._start_bank(t, before, seat)
         else:
             self._next_player(t)
 
-    def _after_player(self, t: Table) -> None:
+    def _after_player(self, t: TableBuilder) -> None:
         self._next_player(t)
 
-    def _after_bank(self, t: Table) -> None:
+    def _after_bank(self, t: TableBuilder) -> None:
         self._next_player(t)
 
-    def _close_round(self, t: Table) -> None:
-        config: TjugoettConfig = t.state.config
-        t.bank_deals += 1
-        if t.bank_deals >= config.deals_per_bank or (t.pot == 0 and not t.can_bet(t.banker)):
-            t.take_pot()
-            t.bank_deals = 0
-            if self._last_round_played(t):
+    def _close_round(self, t: TableBuilder) -> None:
+        state = t.state
+        config: TjugoettConfig = state.config
+        bank_deals = state.bank_deals + 1
+        if bank_deals >= config.deals_per_bank or (
+            state.pot == 0 and not can_bet(state, state.banker)
+        ):
+            take_pot(t)
+            t.update(bank_deals=0)
+            if self._last_round_played(state):
                 self._finish(t, "rounds" if config.rounds is not None else "lap")
                 return
-            if not t.pass_bank():
+            if not pass_bank(t):
                 self._finish(t, "no_players")
                 return
+        else:
+            t.update(bank_deals=bank_deals)
         self._open_round(t)

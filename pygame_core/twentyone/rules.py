@@ -75,8 +75,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal, cast
 
+from ..builder import Builder, with_item
 from ..cards import ACE, is_card, rank
-from ..contract import Bot, Event, Game, Outcome, Step, check_seed, pause_of
+from ..contract import Bot, Game, Outcome, Step, check_seed
 from ..errors import ConfigError
 from ..rng import Rng
 from ..values import Value
@@ -362,8 +363,11 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
             scores=(0,) * config.players,
             last_deal=None,
         )
-        state, _ = _start_deal(base, first_dealer)
-        return state
+        step = Builder(base)
+        # The opening's events are dropped: new_game returns a state only.
+        _start_deal(step, first_dealer)
+        step.done()
+        return step.state
 
     # -- queries ---------------------------------------------------------------------
     def current_player(self, state: TwentyOneState) -> int | None:
@@ -494,20 +498,23 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
     # -- transitions -----------------------------------------------------------------
     def _step(self, state: TwentyOneState, action: Action) -> Step:
         """Apply a legal action."""
+        step = Builder(state)
         seat = state.turn
         if isinstance(action, OpenExchange):
-            opened = dataclasses.replace(state, exchange="open", phase="exchange")
-            return Step(opened, (Event.make("exchange_opened", seat=seat),))
-        if isinstance(action, RefuseExchange):
-            refused = dataclasses.replace(state, exchange="refused", phase="play")
-            return Step(refused, (Event.make("exchange_refused", seat=seat),))
-        if isinstance(action, Swap):
-            return Step(*_swap(state, action.cards))
-        if isinstance(action, Play):
-            return _trick_turn(state, "play", action.cards)
-        if isinstance(action, Discard):
-            return _trick_turn(state, "discard", (action.card,))
-        return _trick_turn(state, "pass", ())
+            step.update(exchange="open", phase="exchange")
+            step.emit("exchange_opened", seat=seat)
+        elif isinstance(action, RefuseExchange):
+            step.update(exchange="refused", phase="play")
+            step.emit("exchange_refused", seat=seat)
+        elif isinstance(action, Swap):
+            _swap(step, action.cards)
+        elif isinstance(action, Play):
+            _trick_turn(step, "play", action.cards)
+        elif isinstance(action, Discard):
+            _trick_turn(step, "discard", (action.card,))
+        else:
+            _trick_turn(step, "pass", ())
+        return step.done()
 
 
 # -- helpers -----------------------------------------------------------------------------
@@ -565,145 +572,135 @@ def _play_actions(
     return tuple(Discard(c) for c in hand if play_rank(c, low_ace) == lowest)
 
 
-def _start_deal(state: TwentyOneState, dealer: int) -> tuple[TwentyOneState, tuple[Event, ...]]:
+def _start_deal(step: Builder[TwentyOneState], dealer: int) -> None:
     """Shuffle and deal the next deal with ``dealer`` dealing."""
+    state = step.state
     config = state.config
     n = config.players
-    stream = state.rng.stream()
     deck = list(range(DECK_SIZE))
-    stream.shuffle(deck)
+    step.stream.shuffle(deck)
     hands = tuple(tuple(sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE])) for i in range(n))
     leader = (dealer + 1) % n
-    new = dataclasses.replace(
-        state,
-        rng=stream.freeze(),
+    pile = tuple(deck[n * HAND_SIZE :])
+    step.update(
         deal=state.deal + 1,
         dealer=dealer,
         leader=leader,
         phase="exchange_choice" if config.exchange else "play",
         turn=leader,
         hands=hands,
-        pile=tuple(deck[n * HAND_SIZE :]),
+        pile=pile,
         exchange="pending" if config.exchange else "off",
         swaps=(-1,) * n,
         swapped_out=((),) * n,
         tricks=(),
         trick=None,
     )
-    events = [
-        Event.make("deal_started", deal=new.deal, dealer=dealer, leader=leader, pile=len(new.pile))
-    ]
-    events += [Event.make("dealt", visible_to=[s], seat=s, cards=hands[s]) for s in range(n)]
-    return new, tuple(events)
+    step.emit("deal_started", deal=state.deal + 1, dealer=dealer, leader=leader, pile=len(pile))
+    for seat in range(n):
+        step.emit("dealt", visible_to=[seat], seat=seat, cards=hands[seat])
 
 
-def _swap(
-    state: TwentyOneState, given: tuple[int, ...]
-) -> tuple[TwentyOneState, tuple[Event, ...]]:
+def _swap(step: Builder[TwentyOneState], given: tuple[int, ...]) -> None:
     """One exchange turn; then the next seat's, or the first trick."""
+    state = step.state
     seat = state.turn
     n = state.config.players
     drawn = state.pile[: len(given)]
     hand = tuple(sorted([c for c in state.hands[seat] if c not in given] + list(drawn)))
     pile = state.pile[len(given) :]
-    events = [
-        Event.make("swapped", seat=seat, count=len(given)),
-        Event.make("swap_cards", visible_to=[seat], seat=seat, given=given, drawn=drawn),
-    ]
+    step.emit("swapped", seat=seat, count=len(given))
+    step.emit("swap_cards", visible_to=[seat], seat=seat, given=given, drawn=drawn)
     nxt = (seat + 1) % n
     done = nxt == state.leader or not pile
     if done:
         reason = "everyone" if nxt == state.leader else "pile_empty"
-        events.append(Event.make("exchange_ended", reason=reason, pile=len(pile)))
-    new = dataclasses.replace(
-        state,
-        hands=_replace_at(state.hands, seat, hand),
+        step.emit("exchange_ended", reason=reason, pile=len(pile))
+    step.update(
+        hands=with_item(state.hands, seat, hand),
         pile=pile,
-        swaps=_replace_at(state.swaps, seat, len(given)),
-        swapped_out=_replace_at(state.swapped_out, seat, given),
+        swaps=with_item(state.swaps, seat, len(given)),
+        swapped_out=with_item(state.swapped_out, seat, given),
         phase="play" if done else "exchange",
         turn=state.leader if done else nxt,
     )
-    return new, tuple(events)
 
 
-def _trick_turn(state: TwentyOneState, kind: str, cards: tuple[int, ...]) -> Step:
+def _trick_turn(step: Builder[TwentyOneState], kind: str, cards: tuple[int, ...]) -> None:
     """A lead, follow, discard or pass by the seat to act; ends the trick or deal if due."""
+    state = step.state
     config = state.config
     seat = state.turn
     hand = tuple(c for c in state.hands[seat] if c not in cards)
-    hands = _replace_at(state.hands, seat, hand)
+    hands = with_item(state.hands, seat, hand)
     turn = TrickPlay(seat, kind, cards)
-    events: list[Event] = []
     trick = state.trick
     if trick is None:
         trick = Trick(seat, len(cards), (turn,), seat, play_rank(cards[0], config.low_ace))
-        events.append(Event.make("led", seat=seat, cards=cards))
+        step.emit("led", seat=seat, cards=cards)
     elif kind == "play":
         played_rank = play_rank(cards[0], config.low_ace)
         equal = int(played_rank == trick.top_rank)
         trick = Trick(trick.leader, trick.form, (*trick.plays, turn), seat, played_rank)
-        events.append(Event.make("played", seat=seat, cards=cards, equal=equal))
+        step.emit("played", seat=seat, cards=cards, equal=equal)
     else:
         trick = dataclasses.replace(trick, plays=(*trick.plays, turn))
         if kind == "discard":
-            events.append(Event.make("discarded", seat=seat, card=cards[0]))
+            step.emit("discarded", seat=seat, card=cards[0])
         else:
-            events.append(Event.make("passed", seat=seat))
+            step.emit("passed", seat=seat)
     if len(hand) == 1:
-        events.append(Event.make("out", seat=seat))
+        step.emit("out", seat=seat)
     n = config.players
-    for step in range(1, n):
-        nxt = (seat + step) % n
+    for offset in range(1, n):
+        nxt = (seat + offset) % n
         if nxt == trick.leader:
             break
         if len(hands[nxt]) >= 2:
-            new = dataclasses.replace(state, hands=hands, trick=trick, turn=nxt)
-            return Step(new, tuple(events))
-    return _end_trick(dataclasses.replace(state, hands=hands, trick=trick), events)
+            step.update(hands=hands, trick=trick, turn=nxt)
+            return
+    step.update(hands=hands, trick=trick)
+    _end_trick(step)
 
 
-def _end_trick(state: TwentyOneState, events: list[Event]) -> Step:
+def _end_trick(step: Builder[TwentyOneState]) -> None:
     """Close the complete trick; the winner (or the next able seat) leads, or the deal
     ends. The complete trick is held on the table (a pause) before it is cleared."""
+    state = step.state
     trick = state.trick
     assert trick is not None
     n = state.config.players
     winning = next(p.cards for p in reversed(trick.plays) if p.seat == trick.top_seat)
     tricks = (*state.tricks, trick)
-    for step in range(n):
-        nxt = (trick.top_seat + step) % n
+    for offset in range(n):
+        nxt = (trick.top_seat + offset) % n
         if len(state.hands[nxt]) >= 2:
-            events.append(
-                Event.make("trick_won", seat=trick.top_seat, cards=winning, next_leader=nxt)
-            )
-            new = dataclasses.replace(state, tricks=tricks, trick=None, turn=nxt)
-            return Step(new, tuple(events), (pause_of("trick", state, events),))
-    events.append(Event.make("trick_won", seat=trick.top_seat, cards=winning, next_leader=-1))
-    held = pause_of("trick", state, events)
-    end = _end_deal(dataclasses.replace(state, tricks=tricks, trick=None), events)
-    return Step(end.state, end.events, (held, *end.pauses))
+            step.emit("trick_won", seat=trick.top_seat, cards=winning, next_leader=nxt)
+            step.hold("trick")
+            step.update(tricks=tricks, trick=None, turn=nxt)
+            return
+    step.emit("trick_won", seat=trick.top_seat, cards=winning, next_leader=-1)
+    step.hold("trick")
+    step.update(tricks=tricks, trick=None)
+    _end_deal(step)
 
 
-def _end_deal(state: TwentyOneState, events: list[Event]) -> Step:
+def _end_deal(step: Builder[TwentyOneState]) -> None:
     """Reveal and score the last cards; start the next deal or end the match (the
     scored deal is held on the table first, a pause)."""
+    state = step.state
     config = state.config
     last_cards = tuple(h[0] for h in state.hands)
     points = deal_points(last_cards, config)
     totals = tuple(s + p for s, p in zip(state.scores, points, strict=True))
     best = max(points) if config.scoring == "highest" else 0
-    events.append(Event.make("deal_revealed", cards=last_cards))
-    events.append(Event.make("deal_scored", points=points, totals=totals, best=best))
+    step.emit("deal_revealed", cards=last_cards)
+    step.emit("deal_scored", points=points, totals=totals, best=best)
     result = DealResult(state.deal, state.dealer, last_cards, points, totals)
-    scored = dataclasses.replace(state, scores=totals, last_deal=result)
-    held = (pause_of("deal", scored, events),)
+    step.update(scores=totals, last_deal=result)
+    step.hold("deal")
     if max(totals) >= config.target:
-        events.append(Event.make("match_over", winners=_winners(totals), totals=totals))
-        return Step(dataclasses.replace(scored, phase="over", turn=-1), tuple(events), held)
-    new, deal_events = _start_deal(scored, (state.dealer + 1) % config.players)
-    return Step(new, (*events, *deal_events), held)
-
-
-def _replace_at(values: tuple[Any, ...], index: int, value: Any) -> tuple[Any, ...]:
-    return values[:index] + (value,) + values[index + 1 :]
+        step.emit("match_over", winners=_winners(totals), totals=totals)
+        step.update(phase="over", turn=-1)
+    else:
+        _start_deal(step, (state.dealer + 1) % config.players)
