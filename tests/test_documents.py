@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_saves import T0, DictStore, advance, new_session
+from tables import T0, DictStore
+from test_saves import advance, new_session
 from test_stats import finished
 
 from pygame_core import SaveError

@@ -1,7 +1,7 @@
 """The web save book: schema 2 and the schema-1 migration, listing without replays,
 history, export and import, a full storage, and two tabs on one match.
 
-``DictStore``, ``StorageFull`` and the match helpers are shared with
+The match helpers are shared with
 ``test_saves_fuzz.py`` and ``test_stats.py``.
 """
 
@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from tables import T0, DictStore
 
 from pygame_core import SaveError, from_json, get_game
 from pygame_core import saves as core_saves
@@ -39,39 +40,11 @@ from web.saves import (
 )
 from web.seats import Seat
 from web.session import GameSession
+from web.storage import StorageFull
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
 EXPECTED: dict[str, dict[str, Any]] = json.loads((FIXTURES / "expected.json").read_text())
 GAME = get_game("dice21")
-T0 = 1_750_000_000_000
-
-
-class StorageFull(Exception):
-    """Stands in for ``web.storage.StorageFull`` (that module needs the browser)."""
-
-
-class DictStore:
-    """The tests' :class:`~web.saves.KeyValueStore`: a dict, optionally with a quota
-    in characters (``set`` then raises :class:`StorageFull` and keeps the old value)."""
-
-    def __init__(self, quota: int | None = None) -> None:
-        self.data: dict[str, str] = {}
-        self.quota = quota
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        others = sum(len(v) for k, v in self.data.items() if k != key)
-        if self.quota is not None and others + len(value) > self.quota:
-            raise StorageFull(key)
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
 
 
 def new_session(

@@ -11,7 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from test_saves import T0, DictStore, advance, finish, new_session
+from tables import T0, DictStore
+from test_saves import advance, finish, new_session
 
 from pygame_core import SaveError
 from web.saves import (

@@ -21,16 +21,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_saves import (
-    EXPECTED,
-    T0,
-    DictStore,
-    advance,
-    any_session,
-    finish,
-    fixture_text,
-    new_session,
-)
+from tables import T0, DictStore
+from test_saves import EXPECTED, advance, any_session, finish, fixture_text, new_session
 
 from pygame_core import SaveError, from_json, to_json
 from pygame_core import saves as core_saves

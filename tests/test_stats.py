@@ -6,10 +6,12 @@ import json
 from typing import Any
 
 import pytest
-from test_saves import DictStore, StorageFull, advance, finish, new_session
+from tables import DictStore
+from test_saves import advance, finish, new_session
 
 from web.session import GameSession
 from web.stats import MAX_COUNTED, STATS_KEY, Stats, StatsRow, StatsTable
+from web.storage import StorageFull
 
 
 def finished(
