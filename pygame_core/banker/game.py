@@ -30,7 +30,6 @@ from .table import (
     LOST,
     OVER,
     PLAY,
-    ROUND_OVER,
     STAKE,
     STAND,
     STOOD,
@@ -278,7 +277,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             viewer=seat,
             actor=state.actor,
             round=state.round,
-            phase=cast(BankerPhase, ROUND_OVER if state.pause else state.phase),
+            phase=cast(BankerPhase, f"{state.pause}_over" if state.pause else state.phase),
             over=state.phase == OVER,
             players=players,
             rounds=config.rounds,
@@ -444,6 +443,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             if settle(t, seat, outcome, reason):
                 self._break_and_end(t)
                 return
+        t.hold_duel()
         throw_in_bank(t, state)
         self._after_bank(t)
 

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from ..builder import Builder, with_item
+from ..builder import Builder, replaced, with_item
+from ..contract import pause_of
 from ..rng import Rng
 from ..values import Value
 from .deck import draw, mask_of
@@ -58,8 +59,10 @@ BANK = "bank"
 OVER = "over"
 #: A round's end held on the table (a :class:`~pygame_core.contract.Pause` state's view).
 ROUND_OVER = "round_over"
+#: The bank's hand settled against a player, held on the table (a ``Pause``'s view).
+DUEL_OVER = "duel_over"
 #: The phases above, as the view types them.
-BankerPhase = Literal["stake", "bet", "play", "bank", "round_over", "over"]
+BankerPhase = Literal["stake", "bet", "play", "bank", "duel_over", "round_over", "over"]
 
 
 # -- actions ---------------------------------------------------------------------------
@@ -258,6 +261,11 @@ class TableBuilder(Builder[TableState]):
         ``actor`` is ``None``."""
         self.update(actor=None)
         super().hold(kind)
+
+    def hold_duel(self) -> None:
+        """The bank's hand and the hands it was just settled against, before the bank
+        throws it in and the round goes on (the step names the next actor itself)."""
+        self.pauses.append(pause_of("duel", replaced(self.state, {"actor": None}), self.events))
 
 
 # -- seats -----------------------------------------------------------------------------
