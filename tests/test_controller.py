@@ -207,4 +207,4 @@ def test_another_tab_moving_the_match_on_is_followed(status: str) -> None:
         other.play.perform(session.legal()[0])
     app.on_storage(PREFIX + GAME_PREFIX + save_id)
     expected = "save.stale" if status == "newer" else "save.finished_elsewhere"
-    assert app.ctx.notice == Translator("en").t(expected)
+    assert app.ctx.notice_text() == Translator("en").t(expected)

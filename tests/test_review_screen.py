@@ -885,8 +885,8 @@ def test_a_history_entry_without_moves_has_no_review_button() -> None:
     press(app, page, "go-home")
     assert 'data-action="open-review"' not in page.markup
     app.on_address(f"#/review/{saved_id}")
-    assert app.screen == "home" and "cannot be reviewed" in (app.ctx.notice or "")
-    assert "before the app kept the moves" in (app.ctx.notice or "")
+    assert app.screen == "home" and "cannot be reviewed" in (app.ctx.notice_text() or "")
+    assert "before the app kept the moves" in (app.ctx.notice_text() or "")
 
 
 def test_a_match_in_progress_cannot_be_reviewed() -> None:
@@ -896,7 +896,7 @@ def test_a_match_in_progress_cannot_be_reviewed() -> None:
     assert 'data-action="open-review"' not in page.markup
     saved_id = app.play.save_id
     app.on_address(f"#/review/{saved_id}")
-    assert app.screen == "home" and "not finished" in (app.ctx.notice or "")
+    assert app.screen == "home" and "not finished" in (app.ctx.notice_text() or "")
 
 
 def test_the_reveal_choice_is_asked_at_setup_and_kept_with_the_match() -> None:

@@ -248,7 +248,7 @@ class App:
         try:
             handler(data)
         except Nordic21Error as exc:
-            self.ctx.notice = str(exc)
+            self.ctx.tell("error.reason", reason=exc)
         self.render()
 
     def on_field(self, name: str, data: dict[str, str]) -> None:

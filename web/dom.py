@@ -25,6 +25,10 @@ from web.table import bridge as table
 MAX_IMPORT_BYTES = 5_000_000
 #: The patcher's scripts, in load order (relative: the site may live under a subpath).
 PATCH_SCRIPTS = ("./vendor/morphdom/morphdom.min.js", "./web/patch.js")
+#: Buttons that move the match on: the second click of a double click or tap on one
+#: (the browser counts it: ``event.detail``) counts once, so a child's double tap on
+#: Roll throws once and a double tap on Continue does not skip the next moment.
+MOVES_ON = frozenset({"act", "moment-seen", "show-cards", "start-game", "play-again"})
 
 
 class Controller(Protocol):
@@ -142,6 +146,8 @@ class Page:
         if target is None or target.disabled or target.getAttribute("aria-disabled") == "true":
             return
         event.preventDefault()
+        if int(event.detail or 0) > 1 and str(target.dataset.action) in MOVES_ON:
+            return  # the second tap of a double tap
         self._app().on_action(str(target.dataset.action), _dataset(target))
 
     def _key(self, event: Any) -> None:

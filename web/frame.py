@@ -69,6 +69,9 @@ class Display:
     amount: int = 0
     #: Cards picked in hand (Twenty One).
     selected: tuple[int, ...] = ()
+    #: The person who holds the device now (pass-and-play: the last to play or to see
+    #: their cards), drawn at the bottom of the felt; None: nobody has yet.
+    holder: int | None = None
 
 
 @dataclass(frozen=True)
@@ -79,6 +82,19 @@ class Moment:
 
     kind: str
     events: tuple[Event, ...]
+
+
+#: The moments that end a whole round (its story spans the tricks or duels in it).
+ROUND_ENDS = frozenset({"round", "deal"})
+
+
+def story_start(marks: Sequence[tuple[int, str]], end: int, kind: str) -> int:
+    """Where the story of a moment of ``kind`` ending at event ``end`` starts, given
+    where the match's moments ended (``(event index, kind)``, in order): just after the
+    moment before it (a trick's story starts after the trick before), or for a round's
+    end after the round before it (its story holds its tricks or duels)."""
+    starts = [m for m, k in marks if m < end and (kind not in ROUND_ENDS or k in ROUND_ENDS)]
+    return max(starts, default=0)
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 from pygame_core import Event, SaveError, events_for
-from web.frame import Frame, Moment, ReplayStep
+from web.frame import Frame, Moment, ReplayStep, story_start
 
 if TYPE_CHECKING:
     from pygame_core.review import Match, MatchReview, Replay, ReviewProgress
@@ -95,23 +95,23 @@ class ReviewState:
         self.stop = self.stop_of(index)
 
     @cached_property
-    def timeline(self) -> tuple[tuple[Event, ...], tuple[tuple[int, ...], ...]]:
+    def timeline(self) -> tuple[tuple[Event, ...], tuple[tuple[tuple[int, str], ...], ...]]:
         """Every event of the match in order, and per action where each of its held
-        moments ends among them."""
+        moments ends among them, with its kind."""
         events: list[Event] = []
         marks = []
         for step in self.match.steps:
-            marks.append(tuple(len(events) + pause.events for pause in step.pauses))
+            marks.append(tuple((len(events) + p.events, p.kind) for p in step.pauses))
             events.extend(step.events)
         return tuple(events), tuple(marks)
 
     def story(self, action: int, moment: int) -> tuple[Event, ...]:
-        """The story of moment ``moment`` of action ``action``: every event since the
-        moment before it (or the match's start) up to it."""
+        """The story of moment ``moment`` of action ``action``, up to it
+        (:func:`web.frame.story_start` says from where)."""
         events, marks = self.timeline
-        end = marks[action][moment]
-        start = max((m for step in marks[: action + 1] for m in step if m < end), default=0)
-        return events[start:end]
+        end, kind = marks[action][moment]
+        before = [mark for step in marks[: action + 1] for mark in step]
+        return events[story_start(before, end, kind) : end]
 
     def replay(self) -> Replay:
         """The replay as the current viewer saw it (kept once made)."""

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygame_core import Event, Game, Pause, get_game
 from web.eventtext import describe
+from web.frame import story_start
 from web.seats import Seat
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ class GameSession:
     #: The moments the most recent action passed through (a round's end ...).
     pauses: tuple[Pause, ...] = ()
     #: Where each moment of the match ended: its index in ``events``.
-    pause_marks: list[int] = field(default_factory=list)
+    pause_marks: list[tuple[int, str]] = field(default_factory=list)
     #: Whether the review shows everyone's hidden cards once the match is over (the
     #: players' choice at setup; see web/controllers/review.py for why this is the
     #: default).
@@ -129,15 +130,14 @@ class GameSession:
         before = len(self.events)
         self.state, self.fresh, self.pauses = step
         self.events.extend(step.events)
-        self.pause_marks.extend(before + pause.events for pause in step.pauses)
+        self.pause_marks.extend((before + pause.events, pause.kind) for pause in step.pauses)
         return step.events
 
     def moment_events(self, pause: Pause) -> tuple[Event, ...]:
-        """The story of a moment of the most recent action: every event since the
-        moment before it (or the match's start) up to its end."""
+        """The story of a moment of the most recent action, up to its end
+        (:func:`web.frame.story_start` says from where)."""
         end = len(self.events) - len(self.fresh) + pause.events
-        start = max((m for m in self.pause_marks if m < end), default=0)
-        return tuple(self.events[start:end])
+        return tuple(self.events[story_start(self.pause_marks, end, pause.kind) : end])
 
     def log_lines(
         self, viewer: int | None, tr: Translator, upto: int | None = None

@@ -27,7 +27,7 @@ from .odds import (
 from .table import Action, TableView, facing_seats
 
 #: What the coach tells a seat to do.
-Best = Literal["draw", "stand", "bet_more", "bet_least"]
+Best = Literal["draw", "stand", "bet_more", "bet_least", "stake"]
 
 
 @dataclass(frozen=True)
@@ -47,6 +47,8 @@ class BankerAdvice:
     (ties go to the bank), weighed as the expert banker weighs a standing hand: at
     ``least`` or more where it can be (players seldom stand on less; 0: every total
     counted, as in ``player_totals``).
+    ``stake``: for the banker opening the bank (``best`` is ``"stake"``), the stake the
+    expert puts in (:func:`suggested_stake`); 0 otherwise.
     """
 
     bust: Fraction | None
@@ -56,6 +58,18 @@ class BankerAdvice:
     total: int | None
     beats: dict[int, Fraction]
     least: int
+    stake: int = 0
+
+
+#: The share of the banker's chips the expert stakes (what the coach suggests).
+STAKE_SHARE = 4
+
+
+def suggested_stake(view: TableView) -> int:
+    """The stake the expert puts in the pot: a quarter of the banker's chips, within
+    the allowed range. Big enough that the pot pays several wins, small enough that a
+    broken bank costs a quarter of them."""
+    return max(view.min_amount, min(view.max_amount, view.max_amount // STAKE_SHARE))
 
 
 def bank_beaten(view: TableView, total: int) -> tuple[dict[int, Fraction], int]:
@@ -88,8 +102,10 @@ def banker_advice(view: TableView) -> BankerAdvice | None:
     """The advice for the viewer when it is the one to act, else None (and for the
     banker's stake, which no model values)."""
     seat = view.viewer
-    if seat is None or view.actor != seat or view.phase in ("stake", "over"):
+    if seat is None or view.actor != seat or view.phase == "over":
         return None
+    if view.phase == "stake":
+        return BankerAdvice(None, {}, {}, "stake", None, {}, 0, suggested_stake(view))
     if view.phase == "bank":
         total = view.bank_total
         beats, least = bank_beaten(view, total)

@@ -136,7 +136,9 @@ class ExpertBot(BankerBot):
     """Card counting with exact odds (see the module docstring)."""
 
     def stake(self, view: TableView, stream: RngStream) -> int:
-        return max(view.min_amount, view.max_amount // 4)
+        from .advice import suggested_stake
+
+        return suggested_stake(view)
 
     def bet(self, view: TableView, stream: RngStream) -> int:
         hand = own_hand(view)

@@ -43,7 +43,6 @@ from .table import (
     TableState,
     TableView,
     break_bank,
-    clear_table,
     deal,
     deal_bank,
     face_down_count,
@@ -462,9 +461,8 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         self._close_round(t)
 
     def _finish(self, t: TableBuilder, reason: str) -> None:
-        """End the match: the last round's cards go to the discard pile, the banker
-        takes the pot; most chips (or gain) wins."""
-        clear_table(t)
+        """End the match: the banker takes the pot; most chips (or gain) wins. The last
+        round's cards stay on the table, face up, as they lay at its end."""
         take_pot(t)
         t.update(phase=OVER, actor=None)
         state = t.state

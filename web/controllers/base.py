@@ -11,7 +11,7 @@ methods in :class:`Router`, so there is no import circle among them.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 if TYPE_CHECKING:
@@ -102,11 +102,47 @@ class Router(Protocol):
         ...
 
 
+def reason_text(tr: Translator, reason: object) -> str:
+    """Why something could not be done, in ``tr``'s language: a document that cannot
+    be read says what is wrong with it in words (foreign, from a newer or older
+    version, damaged); another reason is the core's own sentence."""
+    from pygame_core.documents import DocumentError
+
+    error = reason
+    while isinstance(error, BaseException) and not isinstance(error, DocumentError):
+        error = error.__cause__
+    if isinstance(error, DocumentError):
+        return tr.t(f"reason.{error.problem}", schema=error.schema or "")
+    return str(reason)
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A line of news for the home screen or the table (a refused import, a full
+    storage): its text key and values, worded when it is shown, so it follows a
+    change of language. A value that is an exception is worded by
+    :func:`reason_text`, one that is a notice by its own key."""
+
+    key: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def text(self, tr: Translator) -> str:
+        """The notice in ``tr``'s language."""
+        values = {
+            k: v.text(tr)
+            if isinstance(v, Notice)
+            else reason_text(tr, v)
+            if isinstance(v, BaseException)
+            else v
+            for k, v in self.params.items()
+        }
+        return tr.t(self.key, **values)
+
+
 @dataclass
 class Context:
     """The parts every controller shares: the page, the storage, the language, and the
-    one line of news the home screen or the table shows (a refused import, a full
-    storage)."""
+    one line of news the home screen or the table shows."""
 
     page: PagePort
     store: KeyValueStore
@@ -114,12 +150,21 @@ class Context:
     stats: Stats
     tr: Translator
     router: Router
-    notice: str | None = None
+    notice: Notice | None = None
 
-    def say(self, text: str) -> None:
-        """Show ``text`` as the notice and read it out."""
-        self.notice = text
-        self.page.announce(text)
+    def tell(self, key: str, **params: object) -> None:
+        """Show the notice of ``key`` (with ``params``) from now on."""
+        self.notice = Notice(key, params)
+
+    def say(self, key: str, **params: object) -> None:
+        """Show the notice of ``key`` and read it out."""
+        self.tell(key, **params)
+        assert self.notice is not None
+        self.page.announce(self.notice.text(self.tr))
+
+    def notice_text(self) -> str | None:
+        """The notice in the current language (None: there is none)."""
+        return self.notice.text(self.tr) if self.notice is not None else None
 
 
 class Controller:

@@ -50,7 +50,8 @@ class HomeController(Controller):
             unreadable=[*unreadable, *bad_history],
             history=history,
             stats=ctx.stats.table(),
-            notice=ctx.notice,
+            notice=ctx.notice_text(),
+            has_saves=self.has_saves(),
             confirming=self.confirming,
             now_ms=ctx.page.now_ms(),
             protection=protection_note(ctx.tr, self.protection),
@@ -83,18 +84,24 @@ class HomeController(Controller):
     def import_text(self, text: str) -> None:
         """Import a file's text; everything is checked before anything is written."""
         ctx = self.ctx
-        tr = ctx.tr
         try:
             result = ctx.book.import_bundle(text)
         except SaveImportError as exc:
-            notice = tr.t("import.refused", reason=str(exc))
+            ctx.say("import.refused", reason=exc)
+            return
         except StorageFull:
-            notice = tr.t("save.full")
+            ctx.say("save.full")
+            return
+        count = len(result.games) + len(result.history)
+        refused = "; ".join(result.refused)
+        if count and refused:
+            ctx.say("import.done_some_refused", n=count, reasons=refused)
+        elif count:
+            ctx.say("import.done_one" if count == 1 else "import.done", n=count)
+        elif refused:
+            ctx.say("import.none_refused", reasons=refused)
         else:
-            notice = tr.t("import.done", n=len(result.games) + len(result.history))
-            if result.refused:
-                notice += " " + tr.t("import.some_refused", reasons="; ".join(result.refused))
-        ctx.say(notice)
+            ctx.say("import.nothing_new")
 
     def do_delete_save(self, data: dict[str, str]) -> None:
         self.confirming = data.get("save")

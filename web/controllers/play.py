@@ -30,6 +30,8 @@ from web.setup import SetupDraft, seats_for_start
 from web.storage import StorageFull
 
 SPEED_KEY = "speed"
+#: "on" while the odds coach is switched on (it stays on after a reload).
+COACH_KEY = "coach"
 #: "off" when sound and vibration are off: web/table/sound.js reads the same entry.
 SOUND_KEY = "sound"
 #: ``guide.<game>``: the guided first round of that game was offered (done or skipped).
@@ -41,6 +43,9 @@ OPEN_KEY = "open"
 BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.15}
 #: Seconds a moment (a round's end ...) stays on a table of bots only, per speed.
 MOMENT_PAUSE = {"slow": 4.0, "normal": 2.5, "fast": 0.3}
+#: Seconds a moment that does not wait for Continue stays (a trick's end, a bot's duel
+#: with the bank): long enough to see who took it and with what.
+MOMENT_HOLD = {"slow": 3.0, "normal": 1.8, "fast": 0.6}
 
 
 class PlayController(Controller):
@@ -53,7 +58,7 @@ class PlayController(Controller):
         self.revision = 0
         self.created = 0
         speed = ctx.store.get(SPEED_KEY)
-        self.coach = False
+        self.coach = ctx.store.get(COACH_KEY) == "on"
         self.speed = speed if speed in SPEEDS else "normal"
         #: The window's size and the room the page measured for the felt.
         self.size: tuple[int, int] = Display().size
@@ -62,6 +67,8 @@ class PlayController(Controller):
         self.bot_pending: GameSession | None = None
         #: Pass-and-play: the seat that last tapped "Show my cards".
         self.revealed: int | None = None
+        #: The person who holds the device now (the last to play or to see their cards).
+        self.holder: int | None = None
         #: The stake/bet stepper: its amount and the decision it belongs to.
         self.amount = 0
         self.amount_key: tuple[Any, ...] = ()
@@ -163,7 +170,7 @@ class PlayController(Controller):
         low, high = self.amount_bounds = session.ui.amount_range(view)
         key = (view.round, view.phase, view.actor)
         if key != self.amount_key:
-            self.amount, self.amount_key = low, key
+            self.amount, self.amount_key = session.ui.amount_default(view), key
         self.amount = min(max(self.amount, low), high)
         if step != self.selected_turn:
             self.selected, self.selected_turn = (), step
@@ -177,6 +184,7 @@ class PlayController(Controller):
             bot_pending=self.bot_pending is not None,
             amount=self.amount,
             selected=self.selected,
+            holder=self.holder,
         )
 
     def markup(self) -> Markup | None:
@@ -212,7 +220,7 @@ class PlayController(Controller):
         try:
             saved = ctx.book.load(saved_id)
         except SaveError as exc:
-            ctx.notice = ctx.tr.t("save.unreadable", reason=str(exc))
+            ctx.tell("save.unreadable", reason=exc)
             return False
         self.enter(saved.session, saved.id, saved.revision, saved.created)
         return True
@@ -225,6 +233,9 @@ class PlayController(Controller):
         self.created = created
         self.revealed = None
         self.held = []
+        current = session.current
+        people = session.humans()
+        self.holder = current if current in people else (people[0] if people else None)
         self.ctx.store.set(OPEN_KEY, save_id)
 
     def leave(self) -> None:
@@ -244,6 +255,8 @@ class PlayController(Controller):
             return
         tr = self.ctx.tr
         humans = session.humans()
+        if session.current in humans:
+            self.holder = session.current
         listener = table_eyes(session, self.revealed).viewer if len(humans) == 1 else None
         heard = len(session.log_lines(listener, tr))
         try:
@@ -251,7 +264,7 @@ class PlayController(Controller):
         except IllegalActionError:
             self.ctx.page.announce(tr.t("error.illegal"))
             return
-        self.held = list(session.pauses)
+        self.held = session.ui.moments(session.pauses)
         if session.over and self.guided is session and not self.held:
             self.end_guide("done")
         self.autosave()
@@ -276,21 +289,21 @@ class PlayController(Controller):
         except StaleSaveError as exc:
             self.on_stale(exc.status)
         except StorageFull:
-            ctx.notice = ctx.tr.t("save.full")
+            ctx.tell("save.full")
 
     def on_stale(self, status: str) -> None:
         """Another tab moved this match on: never overwrite it with our older copy."""
         ctx = self.ctx
         if status == "newer" and self.save_id is not None:
-            ctx.notice = ctx.tr.t("save.stale")
+            ctx.tell("save.stale")
             if not self.resume(self.save_id):
                 ctx.router.leave_match()
         elif status == "finished":
-            ctx.notice = ctx.tr.t("save.finished_elsewhere")
+            ctx.tell("save.finished_elsewhere")
             ctx.router.leave_match()
         else:
             # Deleted or unreadable in storage: go on in memory under a new entry.
-            ctx.notice = ctx.tr.t("save.kept_as_copy")
+            ctx.tell("save.kept_as_copy")
             if self.session is not None:
                 self.save_id = ctx.book.fresh_id(self.session.state.seed)
                 self.revision = 0
@@ -314,17 +327,23 @@ class PlayController(Controller):
         if session is None or self.bot_pending is not None:
             return
         if self.held:
-            if not session.humans():
-                self.bot_pending = session
-                held = self.held[0]
+            held = self.held[0]
+            if session.humans():
+                if session.ui.moment_waits(self.moment_frame(session, held)):
+                    return
+                pause = MOMENT_HOLD.get(self.speed, 1.8)
+            else:
+                pause = MOMENT_PAUSE.get(self.speed, 2.5)
+            self.bot_pending = session
 
-                def later() -> None:
-                    self.bot_pending = None
-                    if self.held and self.held[0] is held:
-                        self.held.pop(0)
-                        self.redraw()
+            def later() -> None:
+                self.bot_pending = None
+                if self.held and self.held[0] is held:
+                    self.held.pop(0)
+                if self.session is session:
+                    self.redraw()  # and schedules what comes next
 
-                self.ctx.page.call_later(MOMENT_PAUSE.get(self.speed, 2.5), later)
+            self.ctx.page.call_later(pause, later)
             return
         if session.is_bot_turn():
             self.bot_pending = session
@@ -381,7 +400,7 @@ class PlayController(Controller):
 
     def do_show_cards(self, data: dict[str, str]) -> None:
         if self.session is not None:
-            self.revealed = self.session.current
+            self.revealed = self.holder = self.session.current
 
     def do_amount(self, data: dict[str, str]) -> None:
         session = self.session
@@ -393,12 +412,16 @@ class PlayController(Controller):
 
     def do_toggle_coach(self, data: dict[str, str]) -> None:
         self.coach = not self.coach
+        with contextlib.suppress(StorageFull):  # full: the switch holds for this visit
+            self.ctx.store.set(COACH_KEY, "on" if self.coach else "off")
 
     def do_moment_seen(self, data: dict[str, str]) -> None:
-        if self.held:
-            self.held.pop(0)
         session = self.session
-        if not self.held and self.guided is not None and self.guided is session:
+        if session is None or not self.held:
+            return
+        waited = session.ui.moment_waits(self.moment_frame(session, self.held[0]))
+        self.held.pop(0)
+        if waited and not self.held and self.guided is session:
             self.end_guide("done")  # the first round was seen to its end
 
     def do_guide_skip(self, data: dict[str, str]) -> None:

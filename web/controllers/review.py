@@ -36,7 +36,7 @@ from collections.abc import Callable, Coroutine, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from pygame_core import SaveError
-from web.controllers.base import Context, Controller, Handler
+from web.controllers.base import Context, Controller, Handler, Notice
 from web.markup import Markup
 from web.reviewing import ReviewState, new_state, replay_frame
 
@@ -125,8 +125,8 @@ class ReviewController(Controller):
             saved = ctx.book.load_finished(saved_id)
         except SaveError as exc:
             listed = next((i for i in ctx.book.history()[0] if i.id == saved_id), None)
-            reason = ctx.tr.t("review.no_moves") if listed and not listed.replayable else str(exc)
-            ctx.notice = ctx.tr.t("review.cannot", reason=reason)
+            why = Notice("review.no_moves") if listed and not listed.replayable else exc
+            ctx.tell("review.cannot", reason=why)
             return False
         self.start(saved.id, saved.session)
         return True

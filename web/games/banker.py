@@ -115,6 +115,8 @@ def advice_sentence(tr: Translator, advice: BankerAdvice, names: Sequence[str]) 
     from pygame_core.banker import TARGET
 
     lang = tr.lang
+    if advice.best == "stake":
+        return tr.t("coach.banker_stake", stake=advice.stake)
     if advice.best in ("bet_more", "bet_least"):
         return tr.t(f"coach.banker_{advice.best}")
     bust = advice.bust
@@ -237,12 +239,17 @@ def need_text(tr: Translator, view: Any, names: Sequence[str]) -> str | None:
 
 
 def bank_cards(view: Any) -> tuple[int, ...]:
-    """The cards in front of the bank: its hand in play, or at a round's end the last
-    hand it played (already thrown in with the round's used cards)."""
-    if view.bank_hand or view.phase != "round_over":
+    """The cards in front of the bank: its hand in play, or at a round's end (and the
+    match's) the last hand it played (already thrown in with the round's used cards)."""
+    if view.bank_hand or view.phase not in ("round_over", "over"):
         return tuple(view.bank_hand)
     met = [d.bank for d in view.duels if d.bank]
     return met[-1] if met else ()
+
+
+def met_by_bank(view: Any) -> list[int]:
+    """At a duel's end: the seats the bank's hand was just settled against."""
+    return [d.seat for d in view.duels if d.bank and d.bank == tuple(view.bank_hand)]
 
 
 def seat_cards(view: Any, seat: int) -> tuple[int, ...]:
@@ -358,7 +365,8 @@ class BankerUI(GameUI):
 
     def picture(self, tr: Translator, frame: Frame) -> Picture:
         view = frame.view
-        held = view.phase == "round_over"
+        # a round's or duel's end, or the match's: the hands as they were settled
+        held = view.phase in ("round_over", "duel_over", "over")
         seats = [self.felt_seat(tr, frame, seat, held) for seat in range(view.players)]
         own = seat_cards(view, view.viewer) if view.viewer is not None and not held else ()
         # The view holds the discard pile as a set: show one of its cards that is not
@@ -380,7 +388,8 @@ class BankerUI(GameUI):
         view = frame.view
         status = view.status[seat]
         duel = next((d for d in view.duels if d.seat == seat), None) if held else None
-        note = tr.t(f"banker.status.{status}")
+        # short: a phone's seat plate holds a few words
+        note = tr.t(f"banker.note.{status}", bet=view.bets[seat])
         mark = {"won": "won", "lost": "bust"}.get(status)
         if duel is not None:
             note = f"{tr.t(f'banker.status.{duel.outcome}')} {duel.chips:+d} · {duel.total}"
@@ -388,9 +397,7 @@ class BankerUI(GameUI):
         elif seat == view.banker and held:
             note = f"{tr.t('banker.bank_badge')} {view.results[seat]:+d}"
         elif seat == view.banker and view.bank_hand:
-            note = f"{tr.t('banker.bank_badge')} {view.bank_total}"  # short: a phone's plate
-        elif view.bets[seat]:
-            note = f"{note} · {tr.t('figure.bet')} {view.bets[seat]}"
+            note = f"{tr.t('banker.bank_badge')} {view.bank_total}"
         return art.Seat(
             frame.names[seat],
             chips=view.chips[seat],
@@ -453,13 +460,15 @@ class BankerUI(GameUI):
         )
 
     def controls(self, tr: Translator, frame: Frame) -> Child:
-        from pygame_core.banker import Draw, Stand
+        from pygame_core.banker import TARGET, Draw, Stand
 
         view = frame.view
         if not frame.asks or view.actor != view.viewer:
             return None
         if view.phase in ("stake", "bet"):
             return amount_panel(tr, frame, view.phase)
+        # on 21 the gold button is Stand: one more card can only spoil it
+        on_21 = view.own_total == TARGET and view.viewer != view.banker
         return h(
             "div",
             {"class": "controls"},
@@ -468,11 +477,19 @@ class BankerUI(GameUI):
                 frame,
                 tr.t("banker.draw"),
                 Draw(),
-                kind="primary big",
+                kind="big" if on_21 else "primary big",
                 focus="draw",
-                autofocus=True,
+                autofocus=not on_21,
             ),
-            move_button(tr, frame, tr.t("banker.stand"), Stand(), focus="stand"),
+            move_button(
+                tr,
+                frame,
+                tr.t("banker.stand"),
+                Stand(),
+                kind="primary big" if on_21 else "big",
+                focus="stand",
+                autofocus=on_21,
+            ),
         )
 
     def side(self, tr: Translator, frame: Frame) -> Sequence[Child]:
@@ -493,11 +510,23 @@ class BankerUI(GameUI):
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         return coach_panel(tr, self.advice(frame), frame.names)
 
+    def moment_title(self, tr: Translator, frame: Frame) -> str:
+        """A duel's end: who won what against the bank; a round's end: its own line."""
+        assert frame.moment is not None
+        if frame.moment.kind != "duel":
+            return super().moment_title(tr, frame)
+        view = frame.view
+        met = [d for d in view.duels if d.seat in met_by_bank(view)]
+        return "; ".join(duel_text(tr, d, frame.names) for d in met)
+
     def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
         """Every hand settled in the round with the bank hand it met, then the bank's
-        moves and what the bank came to."""
+        moves and what the bank came to (a duel's end: the hands the bank just met)."""
         assert frame.moment is not None
         view = frame.view
+        if frame.moment.kind == "duel":
+            met = [d for d in view.duels if d.seat in met_by_bank(view)]
+            return (duels_list(tr, met, frame.names),)
         others = [
             e for e in frame.moment.events if e.kind in PAYOUT_EVENTS - {"settled", "round_over"}
         ]
@@ -507,6 +536,23 @@ class BankerUI(GameUI):
             tr.t("banker.duel_bank", name=frame.names[banker], chips=f"{view.results[banker]:+d}")
         )
         return (duels_list(tr, view.duels, frame.names), moment_lines(lines))
+
+    def moments(self, pauses: Sequence[Any]) -> list[Any]:
+        """A duel's end directly followed by the round's end is shown as the round's end
+        (it lists every duel)."""
+        return [
+            p
+            for i, p in enumerate(pauses)
+            if not (p.kind == "duel" and i + 1 < len(pauses) and pauses[i + 1].kind == "round")
+        ]
+
+    def moment_waits(self, frame: Frame) -> bool:
+        """A round's end waits for Continue, and so does a duel's end where a person
+        played against the bank (they see their result before the device is handed
+        on); a duel of a bot against the bank stays a moment."""
+        if frame.moment is None or frame.moment.kind != "duel":
+            return True
+        return any(not frame.seats[seat].is_bot for seat in met_by_bank(frame.view))
 
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
         result = frame.outcome
@@ -530,6 +576,20 @@ class BankerUI(GameUI):
 
     def amount_range(self, view: Any) -> tuple[int, int]:
         return (view.min_amount, view.max_amount)
+
+    def amount_default(self, view: Any) -> int:
+        """A stake starts at what the expert stakes (a quarter of the bank's chips);
+        a bet at the smallest."""
+        if view.phase == "stake":
+            from pygame_core.banker.advice import suggested_stake
+
+            return suggested_stake(view)
+        return int(view.min_amount)
+
+    def setup_note(self, tr: Translator, draft: Any) -> str | None:
+        """Who holds the bank first (seat 0), and with a bot there, that a person
+        plays against it."""
+        return tr.t("setup.bank_first", name=draft.seats[0].name)
 
     def reason_key(self, decision: Any) -> str:
         key = super().reason_key(decision)

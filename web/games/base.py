@@ -237,6 +237,17 @@ class GameUI(abc.ABC):
         shown = [e for e in frame.moment.events if e.kind in self.moment_kinds and e not in titled]
         return (moment_lines(self.words(tr, frame, shown)),)
 
+    def moments(self, pauses: Sequence[Any]) -> list[Any]:
+        """The moments of one action the table holds, of the ``Pause``s it passed
+        through (all of them, by default)."""
+        return list(pauses)
+
+    def moment_waits(self, frame: Frame) -> bool:
+        """Whether the held moment of ``frame`` waits for Continue; else it stays a
+        short while, long enough to see what happened, and the game goes on by itself
+        (a tap on Continue goes on at once)."""
+        return True
+
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
         """The match's end: every seat with its final figure, the best first."""
         result = frame.outcome
@@ -291,6 +302,14 @@ class GameUI(abc.ABC):
     def amount_range(self, view: Any) -> tuple[int, int]:
         """The smallest and largest amount its stake/bet stepper allows now."""
         return (0, 0)
+
+    def amount_default(self, view: Any) -> int:
+        """Where the stepper starts for a new decision (the smallest amount)."""
+        return self.amount_range(view)[0]
+
+    def setup_note(self, tr: Translator, draft: Any) -> str | None:
+        """A line the setup shows under the seats (None: nothing to say)."""
+        return None
 
 
 __all__ = [

@@ -423,6 +423,11 @@ class TwentyOneUI(GameUI):
             tr, coach_sentence(tr, advice), coach_figures(rows) if rows else None, note
         )
 
+    def moment_waits(self, frame: Frame) -> bool:
+        """A trick's end stays a moment, long enough to see who took it and with
+        what; a deal's end waits for Continue."""
+        return frame.moment is None or frame.moment.kind != "trick"
+
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
         scores = frame.view.scores
         return sorted(((s, str(scores[s])) for s in range(len(scores))), key=lambda x: -int(x[1]))

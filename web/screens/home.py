@@ -242,7 +242,7 @@ def stats_section(tr: Translator, table: StatsTable, confirming: bool) -> Markup
             h(
                 "td",
                 None,
-                ", ".join(f"{v} {tr.t(f'stats.kind.{k}')}" for k, v in sorted(row.best)),
+                ", ".join(best_text(tr, kind, value) for kind, value in sorted(row.best)),
             ),
         )
         for row in table.rows
@@ -271,17 +271,29 @@ def stats_section(tr: Translator, table: StatsTable, confirming: bool) -> Markup
     )
 
 
-def data_section(tr: Translator, protection: Markup | None = None) -> Markup:
-    """Export everything to a file, or import one; whether the saves are protected."""
+def best_text(tr: Translator, kind: str, value: int) -> str:
+    """A best score in words: "5 rounds", "3 chips won", "2 chips lost" (a person's
+    best in a fixed-bank match can be a loss)."""
+    if kind == "gain" and value < 0:
+        return f"{-value} {tr.t('stats.kind.lost')}"
+    return f"{value} {tr.t(f'stats.kind.{kind}')}"
+
+
+def data_section(
+    tr: Translator, protection: Markup | None = None, has_saves: bool = False
+) -> Markup:
+    """Export everything to a file, or import one; whether the saves are protected (or
+    that nothing is saved yet)."""
     return h(
         "section",
         {"class": "data", "aria-labelledby": "data-title"},
         h("h2", {"class": "section-title", "id": "data-title"}, tr.t("home.data")),
         protection,
+        None if has_saves else h("p", {"class": "hint"}, tr.t("home.nothing_saved")),
         h(
             "div",
             {"class": "saved-actions"},
-            button(tr.t("save.export_all"), "export-all", kind="quiet"),
+            button(tr.t("save.export_all"), "export-all", kind="quiet") if has_saves else None,
             h(
                 "label",
                 {"class": "button quiet file-button"},
@@ -316,6 +328,8 @@ class HomeData:
     #: Whether the saves are protected; lost saves and Safari's advice (web/persist.py).
     protection: Markup | None = None
     protection_alert: Markup | None = None
+    #: Whether any match, going or finished, is saved.
+    has_saves: bool = False
 
 
 def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = HomeData()) -> Markup:
@@ -342,6 +356,6 @@ def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = Home
             h("ul", {"class": "tiles"}, [game_tile(tr, ui) for ui in uis.values()]),
             history_section(tr, uis, data.history, data.now_ms),
             stats_section(tr, data.stats, data.confirming == "stats") if data.stats else None,
-            data_section(tr, data.protection),
+            data_section(tr, data.protection, data.has_saves),
         ),
     )

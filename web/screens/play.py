@@ -201,7 +201,8 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None) -> Markup | 
         return None
     seat = frame.actor
     if frame.moment is not None:
-        key = "guide.moment"
+        kind = f"guide.moment.{frame.moment.kind}"
+        key = kind if tr.has(kind) else "guide.moment"
     elif seat is not None and not frame.seats[seat].is_bot:
         key = step_key or "guide.turn"
     else:

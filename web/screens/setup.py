@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pygame_core import get_game
-from web.games import OptionField
+from web.games import OptionField, get_ui
 from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, error_note, top_bar
@@ -215,6 +215,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
     """The whole setup screen."""
     game = get_game(draft.game_id)
     gid = draft.game_id
+    note = get_ui(gid).setup_note(tr, draft)
     presets = [
         h(
             "button",
@@ -266,6 +267,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                     {"class": "hint"},
                     tr.t("setup.seat_limits", low=game.min_players, high=game.max_players),
                 ),
+                h("p", {"class": "setup-note"}, note) if note else None,
             ),
             h(
                 "section",

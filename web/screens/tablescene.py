@@ -70,12 +70,15 @@ def scene_size(display: Display, extra: float = 0.0) -> tuple[float, float]:
 
 def bottom_seat(frame: Frame) -> int:
     """The seat drawn nearest the bottom edge: the person looking, the only person
-    playing against bots, or else the seat to act."""
+    playing against bots, the person who holds the device now (pass-and-play), or else
+    the seat to act: the table stays put while bots play."""
     if frame.viewer is not None:
         return frame.viewer
     people = [i for i, s in enumerate(frame.seats) if not s.is_bot]
     if len(people) == 1:
         return people[0]
+    if frame.display.holder is not None:
+        return frame.display.holder
     return frame.actor if frame.actor is not None else 0
 
 
