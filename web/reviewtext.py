@@ -99,7 +99,8 @@ def option_label(tr: Translator, key: str) -> str:
         count, _, played = rest.partition("_")
         if count == "0":
             return tr.t("review.option.swap_none")
-        return tr.t("review.option.swap_as_played" if played else "review.option.swap", n=count)
+        key = "review.option.swap_as_played" if played else "review.option.swap"
+        return tr.t(key + ("_one" if count == "1" else ""), n=count)
     if head == "play":
         form, _, value = rest.partition("_")
         return tr.t(f"review.option.play_{form}", rank=rank_word(tr, int(value)))

@@ -62,8 +62,10 @@ def _cached_advice(view: TwentyOneView, legal: tuple[Action, ...], seed: int) ->
     estimate = rate(Spot(0, view.viewer, view, legal, action), seed, WORLDS)
     if estimate is None:
         return TwentyOneAdvice(action, None, None)
-    if estimate.is_best:
+    if estimate.best == estimate.chosen:
         return TwentyOneAdvice(action, estimate.chosen, estimate)
+    # The review calls the best estimate best: the coach suggests it too, so the two
+    # never disagree (even where the expert's own choice is within the margin).
     return TwentyOneAdvice(action_of(view, legal, estimate.best), estimate.best, estimate)
 
 

@@ -112,6 +112,8 @@ def amount_panel(tr: Translator, frame: Frame, action: str) -> Markup:
 def advice_sentence(tr: Translator, advice: BankerAdvice, names: Sequence[str]) -> str:
     """What to do and why, in one sentence ("Stand: one more card takes you over 21
     62 % of the time.")."""
+    from fractions import Fraction
+
     from pygame_core.banker import TARGET
 
     lang = tr.lang
@@ -122,6 +124,11 @@ def advice_sentence(tr: Translator, advice: BankerAdvice, names: Sequence[str]) 
     bust = advice.bust
     chance = percent(bust, lang) if bust is not None else ""
     total = advice.total
+
+    def only(value: Fraction | None) -> str:
+        # "only 12 %", but never "only 57 %": more than half is not little
+        return tr.t("coach.only") if value is not None and value < Fraction(1, 2) else ""
+
     if advice.beats:
         # the banker: the hand most likely to beat the bank's total now
         seat = max(sorted(advice.beats), key=lambda s: advice.beats[s])
@@ -130,6 +137,7 @@ def advice_sentence(tr: Translator, advice: BankerAdvice, names: Sequence[str]) 
             "total": total,
             "beat": percent(advice.beats[seat], lang),
             "least": advice.least,
+            "only": only(advice.beats[seat]),
         }
         if advice.best == "stand" and bust:
             return tr.t("coach.banker_stand_bust", chance=chance)
@@ -141,12 +149,20 @@ def advice_sentence(tr: Translator, advice: BankerAdvice, names: Sequence[str]) 
             return tr.t("coach.banker_stand_21")
         if bust or reach is None:
             return tr.t("coach.banker_stand_bust", chance=chance)
-        return tr.t("coach.banker_stand_reach", total=total, reach=percent(reach, lang))
+        return tr.t(
+            "coach.banker_stand_reach", total=total, reach=percent(reach, lang), only=only(reach)
+        )
     if not bust:
         return tr.t("coach.banker_draw_safe")
     if reach is None:
-        return tr.t("coach.banker_draw_low", chance=chance)
-    return tr.t("coach.banker_draw_reach", total=total, reach=percent(reach, lang), chance=chance)
+        return tr.t("coach.banker_draw_low", chance=chance, only=only(bust))
+    return tr.t(
+        "coach.banker_draw_reach",
+        total=total,
+        reach=percent(reach, lang),
+        chance=chance,
+        only=only(bust),
+    )
 
 
 def coach_panel(tr: Translator, advice: BankerAdvice | None, names: Sequence[str]) -> Markup | None:

@@ -56,6 +56,8 @@ def dice21_sentence(tr: Translator, advice: Dice21Advice) -> str:
     if advice.stop is None:
         return tr.t("coach.d21.first", roll=whole_percent(advice.roll, lang))
     stop, roll, bust = sentence_percents(lang, advice.stop, advice.roll, advice.bust)
+    if advice.stop == advice.roll and advice.bust:
+        return tr.t("coach.d21.equal", stop=stop)
     if not advice.should_stop:
         return tr.t("coach.d21.roll", roll=roll, stop=stop)
     if advice.bust:

@@ -75,6 +75,8 @@ def dice41_sentence(tr: Translator, advice: Dice41Advice) -> str:
         return tr.t("coach.d41.hopeless", target=advice.target)
     if not advice.values[value]:
         return tr.t("coach.d41.lost")
+    if len(advice.values) > 1 and len(set(advice.values.values())) == 1:
+        return tr.t("coach.d41.equal")
     return tr.t("coach.d41.expected", value=value, score=_about(advice.values[value], lang))
 
 

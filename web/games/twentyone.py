@@ -161,14 +161,15 @@ def move_buttons(tr: Translator, frame: Frame) -> Markup:
 
 
 def trick_panel(tr: Translator, frame: Frame) -> Markup:
-    """The trick on the table (or the last one, between tricks)."""
+    """The trick on the table (a trick's end is held on the table as it lay: between
+    tricks the table is clear, the next lead to come)."""
     view = frame.view
-    trick = view.trick or (view.tricks[-1] if view.tricks else None)
+    trick = view.trick
     names = frame.names
     if trick is None:
-        return h(
-            "section", {"class": "trick empty"}, h("p", {"class": "hint"}, tr.t("t21.no_trick"))
-        )
+        leads = view.actor is not None and bool(view.tricks)
+        text = tr.t("t21.to_lead", name=names[view.actor]) if leads else tr.t("t21.no_trick")
+        return h("section", {"class": "trick empty"}, h("p", {"class": "hint"}, text))
     rows = []
     for play in trick.plays:
         if play.kind == "pass":
@@ -270,7 +271,7 @@ def coach_sentence(tr: Translator, advice: TwentyOneAdvice) -> str:
     top = max(decision.options, key=lambda o: o.value)
     if top.value <= mine.value:
         other = max((o for o in decision.options if o is not mine), key=lambda o: o.value)
-        kind = "best"
+        kind = "equal" if other.value == mine.value else "best"
     else:
         other = top
         kind = "close"
@@ -339,7 +340,7 @@ class TwentyOneUI(GameUI):
         """Every seat's cards face down (the viewer's are in the hand below; at a deal's
         end every last card face up), the pile, and the trick in the middle."""
         view = frame.view
-        trick = view.trick or (view.tricks[-1] if view.tricks else None)
+        trick = view.trick
         centre = [(f"card-{c}", c) for play in (trick.plays if trick else ()) for c in play.cards]
         shown = view.last_deal if view.phase in ("deal_over", "over") else None
         roles = {view.dealer: tr.t("t21.dealer")}
