@@ -26,6 +26,8 @@ from pathlib import Path
 
 import pytest
 
+from pygame_core.registry import ALL_GAME_IDS
+
 WEB = Path(__file__).resolve().parent.parent / "web"
 LANGS = ("nb", "sv", "da")
 PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)\}")
@@ -35,8 +37,6 @@ NAME_PLACEHOLDERS = frozenset(
     | {"dealer", "leader", "next"}
 )
 SAMPLE_NAME = "Anna"
-#: Rules pages checked here (the banker games' pages belong to their own issue's work).
-RULES_GAMES = ("dice21", "dice41", "twentyone")
 
 
 @dataclass(frozen=True)
@@ -230,7 +230,7 @@ def test_every_concept_has_its_one_word(lang: str) -> None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-@pytest.mark.parametrize("game", RULES_GAMES)
+@pytest.mark.parametrize("game", ALL_GAME_IDS)
 def test_rules_pages_use_no_forbidden_phrasing(lang: str, game: str) -> None:
     text = (WEB / "rules" / f"{game}.{lang}.md").read_text("utf-8")
     found = [
@@ -252,14 +252,30 @@ ISSUE_EXAMPLES = {
         ("status.rolling", "Kaster, står på {total}"),
         ("play.match_over", "Kampen er over."),
         ("banker.deck_info", "Kortstokk: {deck} kort · kastehaugen: {discard}"),
+        ("play.total_of", "Summen til {name}"),
+        ("play.last_throw", "Siste kast fra {name}"),
+        ("play.best_so_far", "Poengsum å slå: {score}."),
+        ("play.coach", "Oddstrener"),
+        ("banker.bet_min", "Minst {min}, den minste innsatsen."),
     ],
     "sv": [
         ("event.dice21.tie_rolloff", "Omslag mellan {seats}: {rolls}."),
         ("play.match_over", "Matchen är slut."),
+        ("banker.draw", "Dra"),
+        ("banker.stand", "Stanna"),
+        ("guide.skip", "Hoppa över genomgången"),
+        ("guide.moment", "Rundan är slut. Tryck på Fortsätt för att avsluta genomgången."),
+        ("option.tie", "Lika i toppen"),
+        ("play.coach", "Oddstränare"),
+        ("preset.dice41.evening", "Kväll"),
     ],
     "da": [
         ("event.twentyone.exchange_ended", "Bytningen er slut."),
         ("play.match_over", "Kampen er slut."),
+        ("play.coach", "Oddstræner"),
+        ("t21.swap_limit", "Vælg de kort, du vil bytte (højst {n}: hvad trækbunken har)."),
+        ("option.cannot_beat", "Når du ikke kan slå"),
+        ("setup.reveal_after_hint", "Fra: hver persons gennemgang viser kun egne kort."),
     ],
 }
 
