@@ -1,12 +1,14 @@
 """The in-app rules pages: one per game and language, in the Markdown subset the UI
-renders, with every number filled in from the odds modules, and in our own words."""
+renders, with every number filled in from the odds modules, a picture of each key rule
+(:mod:`web.rulespictures`), and in our own words."""
 
 from __future__ import annotations
 
+import html
 import re
 from fractions import Fraction
 from functools import cache
-from itertools import pairwise
+from itertools import accumulate, pairwise
 from pathlib import Path
 
 import pytest
@@ -14,8 +16,12 @@ import pytest
 from pygame_core import UnknownGameError, get_game
 from pygame_core.registry import ALL_GAME_IDS
 from web.games import get_ui
-from web.i18n import LANGUAGES
+from web.i18n import LANGUAGES, Translator, table
+from web.markup import h
 from web.rulesfigures import exact_figures, figures
+from web.rulespictures import PICTURES, description, render
+from web.screens.rules import render_markdown, render_rules
+from web.table.cards import corner_label
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = ROOT / "web" / "rules"
@@ -31,6 +37,8 @@ TITLES = {
 }
 STRATEGY = {"nb": "Strategi", "sv": "Strategi", "da": "Strategi", "en": "Strategy"}
 PLACEHOLDER = re.compile(r"\{([a-z0-9_]+)\}")
+#: A picture's line in a page's source (a line of its own).
+PICTURE_SOURCE = re.compile(r"\{\{picture:([a-z0-9_]+)\}\}")
 #: Markup the UI does not render: bold, italics, code, links, HTML, quotes, tables.
 UNSUPPORTED = ("**", "__", "*", "`", "<", ">", "](", "|")
 #: No run of this many words of a seed text may appear in a page.
@@ -52,6 +60,22 @@ def source(game_id: str, lang: str) -> str:
 def rendered(game_id: str, lang: str) -> str:
     """The page as the reader sees it, figures filled in."""
     return source(game_id, lang).format_map(figures(get_ui(game_id), lang))
+
+
+def pictures_of(game_id: str, lang: str) -> list[str]:
+    """The pictures a page asks for, in order."""
+    return [
+        found.group(1)
+        for line in source(game_id, lang).split("\n")
+        if (found := PICTURE_SOURCE.fullmatch(line))
+    ]
+
+
+def without_pictures(text: str) -> str:
+    """``text`` without its picture lines (they are pictures, not words)."""
+    return "\n".join(
+        line for line in text.split("\n") if not re.fullmatch(r"\{+picture:[a-z0-9_]+\}+", line)
+    )
 
 
 def placeholders(text: str) -> set[str]:
@@ -101,6 +125,8 @@ def test_page_uses_only_the_supported_markdown(game_id: str, lang: str) -> None:
     for number, line in enumerate(lines[1:], start=2):
         where = f"{page_path(game_id, lang).name}:{number}"
         assert line == line.strip(), f"{where}: stray whitespace"
+        if PICTURE_SOURCE.fullmatch(line):
+            continue
         assert not line.startswith("# "), f"{where}: only one title"
         if line.startswith(("## ", "- ")):
             assert line[2:].strip(), f"{where}: empty heading or item"
@@ -119,7 +145,8 @@ def test_page_uses_only_the_supported_markdown(game_id: str, lang: str) -> None:
 
 @pytest.mark.parametrize(("game_id", "lang"), PAGES)
 def test_page_length(game_id: str, lang: str) -> None:
-    count = len([w for w in rendered(game_id, lang).split() if re.search(r"\w", w)])
+    text = without_pictures(rendered(game_id, lang))
+    count = len([w for w in text.split() if re.search(r"\w", w)])
     assert MIN_WORDS <= count <= MAX_WORDS, count
 
 
@@ -239,6 +266,131 @@ def test_figures_can_be_changed_by_the_caller_without_harm() -> None:
     first = figures(get_ui("dice41"), "en")
     first["qualify"] = "?"
     assert figures(get_ui("dice41"), "en")["qualify"] != "?"
+
+
+# -- pictures ----------------------------------------------------------------------------
+
+#: What a picture's own labels may say: numbers and the signs between them.
+NUMBERS_ONLY = re.compile(r"[0-9 +=\u2192]+")
+
+
+def texts_in(markup: str) -> list[str]:
+    """The text of every SVG ``<text>`` in ``markup``."""
+    return [html.unescape(t) for t in re.findall(r"<text[^>]*>(.*?)</text>", markup)]
+
+
+@pytest.mark.parametrize(("game_id", "lang"), PAGES)
+def test_every_picture_a_page_names_exists_for_its_game(game_id: str, lang: str) -> None:
+    names = pictures_of(game_id, lang)
+    assert names, "every page shows its key rule in a picture"
+    for name in names:
+        assert name in PICTURES, f"no picture {name!r}"
+        assert game_id in PICTURES[name].games, f"{name} is not a picture of {game_id}"
+    rest = without_pictures(source(game_id, lang))
+    assert "picture:" not in rest, "a picture is asked for on a line of its own"
+
+
+def test_every_picture_is_on_its_games_pages_the_same_in_every_language() -> None:
+    for game_id in ALL_GAME_IDS:
+        orders = {tuple(pictures_of(game_id, lang)) for lang in LANGUAGES}
+        assert len(orders) == 1, f"{game_id}: {orders}"
+    for name, picture in PICTURES.items():
+        for game_id in picture.games:
+            assert name in pictures_of(game_id, "en"), f"{name} is on no {game_id} page"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_every_picture_renders_with_its_description_and_caption(name: str, lang: str) -> None:
+    """The caption and the description are the language's own (no English fallback), the
+    drawing is one SVG described for screen readers, and the description says every
+    number the picture shows."""
+    tr = Translator(lang)
+    for key in (f"picture.{name}.caption", f"picture.{name}.alt"):
+        assert table(lang).get(key, "").strip(), f"{lang} has no {key}"
+    markup = render(tr, name)
+    found = re.fullmatch(
+        r'<figure class="rules-picture" data-picture="([a-z0-9_]+)">'
+        r'(<svg class="rules-picture-art" [^>]*>.*</svg>)'
+        r"<figcaption>([^<]+)</figcaption></figure>",
+        markup,
+        re.DOTALL,
+    )
+    assert found, markup[:300]
+    assert found.group(1) == name
+    art = found.group(2)
+    outer = re.match(r"<svg [^>]*>", art)
+    assert outer and 'role="img"' in outer.group(0)
+    label = re.search(r'aria-label="([^"]*)"', outer.group(0))
+    assert label, "the drawing has a text description"
+    said = html.unescape(label.group(1))
+    assert said == description(tr, name) and said.strip()
+    assert "{" not in said and "}" not in said, said
+    assert html.unescape(found.group(3)) == tr.t(f"picture.{name}.caption")
+    assert art.count("<svg") > 1, "the drawing is made of the table's own pieces"
+    shown = [t for t in texts_in(art) if NUMBERS_ONLY.fullmatch(t)]
+    for number in re.findall(r"\d+", " ".join(shown)):
+        assert number in re.findall(r"\d+", said), f"{number} is shown but not said"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("name", sorted(PICTURES))
+def test_pictures_are_drawn_from_numbers_only(name: str, lang: str) -> None:
+    """Nothing a person typed, and no words: a picture's texts are its numbers and the
+    letters the table's cards print in their corners."""
+    corners = {corner_label(r, lang) for r in range(2, 15)}
+    drawing = PICTURES[name].drawing()
+    assert all(isinstance(p.value, int) and not isinstance(p.value, bool) for p in drawing.pieces)
+    for text in texts_in(render(Translator(lang), name)):
+        assert NUMBERS_ONLY.fullmatch(text) or text in corners, text
+
+
+def test_the_pictures_show_what_the_rules_core_says() -> None:
+    from pygame_core.banker.hand import best_total, effective_total
+    from pygame_core.dice41.rules import missing_tickets, turn_score
+    from pygame_core.twentyone.rules import card_value, play_rank, points_for
+    from web import rulespictures as pics
+
+    hit = list(accumulate(pics.DICE21_HIT))
+    assert hit[-1] == pics.DICE21_TARGET and max(hit[:-1]) < pics.DICE21_TARGET
+    bust = list(accumulate(pics.DICE21_BUST))
+    assert bust[-1] > pics.DICE21_TARGET and max(bust[:-1]) < pics.DICE21_TARGET
+    assert not missing_tickets(pics.DICE41_KEPT) and turn_score(pics.DICE41_KEPT) > 0
+    assert (
+        pics.PICTURES["dice41_qualify"]
+        .drawing()
+        .sum_line.endswith(f"= {turn_score(pics.DICE41_KEPT)}")
+    )
+    # the trick: higher, then equal (it takes the trick over), then a card that cannot beat
+    lead, higher, equal, discard = (play_rank(c, False) for c in pics.TRICK)
+    assert lead < higher == equal and discard < equal
+    winner = [p.mark for p in pics.PICTURES["twentyone_trick"].drawing().pieces].index("key")
+    assert winner == 2
+    points = points_for([card_value(c, False) for c in pics.LAST_CARDS], False)
+    marked = [p.mark == "key" for p in pics.PICTURES["twentyone_last_cards"].drawing().pieces]
+    assert marked == [p > 0 for p in points] and sum(marked) >= 2, "a shared best card"
+    assert len(pics.FIVE_CARDS) == 5 and best_total(pics.FIVE_CARDS) < 21
+    assert effective_total(pics.FIVE_CARDS) == 21
+
+
+@pytest.mark.parametrize(("game_id", "lang"), PAGES)
+def test_a_rules_page_shows_its_pictures(game_id: str, lang: str) -> None:
+    markup = render_rules(Translator(lang), get_ui(game_id))
+    shown = re.findall(r'<figure class="rules-picture" data-picture="([a-z0-9_]+)">', markup)
+    assert shown == pictures_of(game_id, lang)
+    assert "{picture:" not in markup
+
+
+def test_a_picture_line_needs_a_picture_and_a_known_name() -> None:
+    with pytest.raises(ValueError, match="picture"):
+        render_markdown("# T\n\n{picture:dice41_qualify}\n")
+    with pytest.raises(ValueError, match="no rules picture"):
+        render(Translator("en"), "no_such_picture")
+    title, body = render_markdown(
+        "# T\n\n{picture:dice41_qualify}\n\nSee {picture:x} here.\n", lambda n: h("hr", None)
+    )
+    assert title == "T"
+    assert body == "<hr><p>See {picture:x} here.</p>", "only a line of its own is a picture"
 
 
 # -- originality ---------------------------------------------------------------------------

@@ -1,7 +1,10 @@
-"""A game's rules page: the project's own text, with figures from the odds modules."""
+"""A game's rules page: the project's own text, with figures from the odds modules and
+small pictures of the key rules (:mod:`web.rulespictures`)."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,6 +16,9 @@ if TYPE_CHECKING:
     from web.games.base import GameUI
 
 RULES = Path(__file__).resolve().parent.parent / "rules"
+#: A picture's line once the figures are filled in: ``{{picture:dice41_qualify}}`` in the
+#: source (``format_map`` turns the doubled braces into single ones).
+PICTURE_LINE = re.compile(r"\{picture:([a-z0-9_]+)\}")
 
 
 def page_text(ui: GameUI, lang: str) -> str:
@@ -23,8 +29,13 @@ def page_text(ui: GameUI, lang: str) -> str:
     return source.format_map(figures(ui, lang))
 
 
-def render_markdown(text: str) -> tuple[str, Markup]:
-    """The title and body of a page in the rules' tiny Markdown subset."""
+def render_markdown(
+    text: str, picture: Callable[[str], Markup] | None = None
+) -> tuple[str, Markup]:
+    """The title and body of a page in the rules' tiny Markdown subset.
+
+    A line that is nothing but ``{picture:<name>}`` becomes ``picture(name)``; with no
+    ``picture`` to draw it, such a line is refused (:class:`ValueError`)."""
     title = ""
     blocks: list[Markup] = []
     items: list[Markup] = []
@@ -45,6 +56,11 @@ def render_markdown(text: str) -> tuple[str, Markup]:
         elif stripped.startswith("## "):
             flush()
             blocks.append(h("h2", None, stripped[3:]))
+        elif found := PICTURE_LINE.fullmatch(stripped):
+            flush()
+            if picture is None:
+                raise ValueError(f"no picture can be drawn here: {stripped!r}")
+            blocks.append(picture(found.group(1)))
         elif stripped.startswith("- "):
             if paragraph:
                 flush()
@@ -61,7 +77,9 @@ def render_markdown(text: str) -> tuple[str, Markup]:
 
 def render_rules(tr: Translator, ui: GameUI) -> Markup:
     """The rules page of ``ui``'s game in the reader's language."""
-    title, body = render_markdown(page_text(ui, tr.lang))
+    from web.rulespictures import render
+
+    title, body = render_markdown(page_text(ui, tr.lang), lambda name: render(tr, name))
     return fragment(
         top_bar(
             tr,
