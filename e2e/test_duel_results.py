@@ -18,9 +18,9 @@ from playwright.sync_api import Page
 
 from e2e.helpers import MATCH_TIMEOUT_MS, button, open_setup, set_seats
 from e2e.server import SiteServer
+from web.i18n import Translator
 from web.saves import SaveBook
 from web.screens.cards import card_name
-from web.i18n import Translator
 from web.table.cards import card_text
 
 #: A person is to act, the hand-off screen is up, a moment is held, or the match is over.
