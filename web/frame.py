@@ -13,9 +13,8 @@ the person at the device may take now, the log so far, the held moment and the m
   table, nothing that asks for a move;
 - ``guest``: the seat of a person playing on another device.
 
-A frame is frozen: the screens read it and never change it. The views of other seats
-than the viewer's (the spectator's view for the header) are computed on first use and
-kept, so each is computed at most once per render.
+A frame is frozen: the screens read it and never change it; what it derives (the
+outcome) is computed on first use and kept.
 """
 
 from __future__ import annotations
@@ -63,8 +62,6 @@ class Display:
     room: tuple[int, int] | None = None
     #: The guided first round is on (what to tap and why, beside the table).
     guide: bool = False
-    #: A bot is "thinking" (its move is scheduled).
-    bot_pending: bool = False
     #: The amount on the stake/bet stepper.
     amount: int = 0
     #: Cards picked in hand (Twenty One).
@@ -160,11 +157,6 @@ class Frame:
     def outcome(self) -> Outcome | None:
         """How the match ended (``None`` while it is on)."""
         return self.game.outcome(self.state)
-
-    @cached_property
-    def public(self) -> Any:
-        """The spectator's view of ``state`` (the viewer's own when it is ``None``)."""
-        return self.view if self.viewer is None else self.game.view(self.state, None)
 
     @property
     def asks(self) -> bool:

@@ -181,7 +181,6 @@ class PlayController(Controller):
             size=self.size,
             room=self.room,
             guide=self.guided is session,
-            bot_pending=self.bot_pending is not None,
             amount=self.amount,
             selected=self.selected,
             holder=self.holder,
