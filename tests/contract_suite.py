@@ -386,8 +386,10 @@ def check_pause(
         check_view(view, scan, full=full and seat is None)
 
 
-#: (game id, action) pairs whose trip through a save's JSON is checked already.
+#: (game id, action) pairs whose trip through a save's JSON is checked already; emptied
+#: when it holds many (Twenty One's swaps are mostly new ones in a soak).
 _CODEC_CHECKED: set[tuple[str, Any]] = set()
+_CODEC_CHECKED_MAX = 100_000
 
 
 def check_save(game: Game[Any, Any, Any, Any], state: Any, *, replay: bool) -> None:
@@ -396,8 +398,8 @@ def check_save(game: Game[Any, Any, Any, Any], state: Any, *, replay: bool) -> N
     With ``replay``: ``from_json(to_json(state))`` equals ``state``, which replays every
     action of the save (and so covers :func:`replay`: the same actions, applied again).
     Without: the parts a save is made of come back exactly through JSON: the config,
-    and every distinct action of the history (each (game, action) once per test
-    process, since the codec is a function of the value alone). A save stores just
+    and every distinct action of the history (each (game, action) once while it is
+    remembered, since the codec is a function of the value alone). A save stores just
     config, seed and actions, and loading it applies them again: what the playouts
     with ``replay`` check, one in :data:`SAVE_REPLAY_EVERY`.
     """
@@ -407,6 +409,8 @@ def check_save(game: Game[Any, Any, Any, Any], state: Any, *, replay: bool) -> N
     data = json.loads(json.dumps(game.config_to_dict(state.config)))
     config = game.config_from_dict(data)
     assert config == state.config and type(config) is type(state.config)
+    if len(_CODEC_CHECKED) > _CODEC_CHECKED_MAX:
+        _CODEC_CHECKED.clear()
     for action in set(state.history):
         key = (game.id, action)
         if key not in _CODEC_CHECKED:
