@@ -20,7 +20,9 @@ from e2e.browser import CHROMIUM_ARGS, system_chromium
 from e2e.server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
-SITE = ROOT / "_site"
+#: The built site the tests serve: _site/ (``make site``), or $NORDIC21_SITE, a build of
+#: its own (``make site SITE=/tmp/n21-site``) while another job rebuilds _site/.
+SITE = Path(os.environ.get("NORDIC21_SITE") or ROOT / "_site")
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 READY = "html[data-ready='1']"

@@ -18,10 +18,10 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import sync_playwright  # noqa: E402
 
 from e2e.browser import CHROMIUM_ARGS, system_chromium  # noqa: E402
-from e2e.helpers import button, open_setup, set_seats  # noqa: E402
+from e2e.helpers import button, move_css, open_setup, set_seats, settle  # noqa: E402
 from e2e.server import SiteServer  # noqa: E402
 
-MEASURE = """() => new Promise(resolve => {
+MEASURE = """stake => new Promise(resolve => {
   const frames = [], tasks = [];
   new PerformanceObserver(l => l.getEntries().forEach(e => tasks.push(Math.round(e.duration))))
     .observe({type: 'longtask'});
@@ -29,7 +29,7 @@ MEASURE = """() => new Promise(resolve => {
   const original = Element.prototype.animate;
   Element.prototype.animate = function (...a) { started++; return original.apply(this, a); };
   const t0 = performance.now();
-  document.querySelector('[data-action="act"][data-move="stake"]').click();
+  document.querySelector(stake).click();
   const tick = t => { frames.push(t); if (t - t0 < 1500) requestAnimationFrame(tick); else {
     const gaps = frames.slice(1).map((f, i) => f - frames[i]);
     resolve({frames: frames.length, fps: (frames.length - 1) / ((frames.at(-1) - frames[0]) / 1000),
@@ -51,10 +51,12 @@ def main() -> int:
                 open_setup(page, server.url, "Tjueett")
                 set_seats(page, [("Ann", "human")] + [(f"Bot {n}", "medium") for n in range(2, 11)])
                 button(page, "Start").click()
-                page.wait_for_selector('[data-action="act"][data-move="stake"]')
+                stake = move_css("Stake")  # the bank's stake: the deal follows it
+                page.wait_for_selector(stake)
                 page.wait_for_function("() => window.nordic21Motion")
-                page.wait_for_timeout(500)
-                print(f"deal at {width}x{height}: {json.dumps(page.evaluate(MEASURE))}")
+                settle(page)  # the table at rest before the tap
+                measured = page.evaluate(MEASURE, stake)
+                print(f"deal at {width}x{height}: {json.dumps(measured)}")
                 page.context.close()
             browser.close()
     finally:

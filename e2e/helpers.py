@@ -1,13 +1,97 @@
-"""Steps the browser tests share: open a game's setup, fill seats, play by clicking."""
+"""Steps the browser tests share: open a game's setup, fill seats, play by clicking.
+
+The tests wait for what the page says, never for time: ``<html data-patched="N">``
+counts the patches of the screen (:func:`tap`, :func:`press`, :func:`resize` wait for
+the next one), and :func:`settle` waits until the felt's pieces stop moving. A move
+button carries the core's action codec (``data-move='{"type":"Bet","amount":3}'``):
+:func:`move_css` is the one place that spells it.
+"""
 
 from __future__ import annotations
 
-from playwright.sync_api import Page, expect
+import json
+
+from playwright.sync_api import Locator, Page, expect
 
 from e2e.conftest import open_app
 
 #: Generous: a whole match of bots moving at the fast speed.
 MATCH_TIMEOUT_MS = 180_000
+#: A patch after a tap or a resize (a busy machine's Python render included).
+PATCH_TIMEOUT_MS = 30_000
+#: The page's patch counter.
+PATCHES_JS = "() => Number(document.documentElement.dataset.patched || 0)"
+#: True once no animation of the page is running (motion.js's FLIPs, CSS fades).
+SETTLED_JS = """() => document.getAnimations().every(a => a.playState !== 'running'
+    || a.effect?.getComputedTiming().iterations === Infinity)"""
+
+
+def move_css(kind: str, *, enabled: bool = True, **fields: object) -> str:
+    """The CSS selector of the move buttons of the core's action ``kind`` (its type
+    name in ``Game.action_to_dict``: "Roll", "Keep", "Stake" ...). With ``fields``
+    (in the action's field order), that one action exactly, as the codec writes it
+    (``move_css("Keep", value=4)``); without, every action of that type, whatever its
+    fields (``move_css("Bet")`` matches ``{"type":"Bet","amount":3}``). Only enabled
+    buttons unless ``enabled=False``."""
+    state = ":not([disabled])" if enabled else ""
+    if fields:
+        code = json.dumps({"type": kind, **fields}, separators=(",", ":"))
+        return f"[data-action=\"act\"][data-move='{code}']{state}"
+    bare = json.dumps({"type": kind}, separators=(",", ":"))
+    return ", ".join(
+        (
+            f"[data-action=\"act\"][data-move='{bare}']{state}",
+            f"[data-action=\"act\"][data-move^='{bare[:-1]},']{state}",
+        )
+    )
+
+
+def patches(page: Page) -> int:
+    """How many times the page has patched its screen so far."""
+    return int(page.evaluate(PATCHES_JS))
+
+
+def wait_patched(page: Page, before: int, timeout: float = PATCH_TIMEOUT_MS) -> None:
+    """Wait until the page has patched its screen since it had made ``before`` patches."""
+    page.wait_for_function(
+        "n => Number(document.documentElement.dataset.patched || 0) > n",
+        arg=before,
+        timeout=timeout,
+    )
+
+
+def tap(page: Page, target: Locator | str) -> None:
+    """Click ``target`` (a locator or a CSS selector) and wait for the page's answer: a
+    patch (every click on a ``data-action`` control redraws the screen)."""
+    before = patches(page)
+    (page.locator(target).first if isinstance(target, str) else target).click()
+    wait_patched(page, before)
+
+
+def press(page: Page, key: str) -> None:
+    """Press ``key`` on the focused control and wait for the page's answer (a patch)."""
+    before = patches(page)
+    page.keyboard.press(key)
+    wait_patched(page, before)
+
+
+def settle(page: Page, timeout: float = PATCH_TIMEOUT_MS) -> None:
+    """Wait until nothing on the page moves (the felt's pieces are in their places)."""
+    page.wait_for_function(SETTLED_JS, timeout=timeout)
+
+
+def resize(page: Page, width: int, height: int) -> None:
+    """Set the window's size; on a play screen wait until the felt is laid out again
+    for it (the page patches once a burst of resize events is over) and its pieces
+    have slid to their new places."""
+    if page.viewport_size == {"width": width, "height": height}:
+        return
+    playing = "#/play/" in page.url
+    before = patches(page)
+    page.set_viewport_size({"width": width, "height": height})
+    if playing:
+        wait_patched(page, before)
+    settle(page)
 
 
 def button(page: Page, name: str):  # type: ignore[no-untyped-def]
@@ -57,7 +141,7 @@ def wait_human_turn_or_end(page: Page) -> str:
         moment = page.locator('[data-action="moment-seen"]')
         if not moment.count():
             return "turn"
-        moment.click()
+        tap(page, moment)
 
 
 def total_on_screen(page: Page) -> int:

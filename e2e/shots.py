@@ -327,6 +327,11 @@ PLAY_GAMES = (
     ("tjugoett", "Tjugoett", 10),
     ("twentyone", "Twenty One", 7),
 )
+#: Holds every animation of the page at ``ms`` into its run (a deal mid-flight).
+HOLD_MID_FLIGHT = """ms => document.getAnimations()
+  .forEach(a => { a.pause(); a.currentTime = ms; })"""
+
+
 #: A person's turn on the real site (a move button or a card to pick is enabled).
 HUMAN_TURN = """() => document.querySelector('[data-action="act"]:not([disabled])') ||
     document.querySelector('.card-button:not([disabled])')"""
@@ -354,18 +359,28 @@ def play_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
                 page.wait_for_function(HUMAN_TURN_OR_MOMENT, timeout=120_000)
                 if page.locator('[data-action="moment-seen"]').count():
                     break
-                page.locator(BANKER_MOVE).first.click()
+                banker_move(page)
             every_size(page, f"moment-{game_id}", problems)
         context.close()
 
 
-#: The plain banker move: the smallest stake or bet, stand when allowed, else draw.
-BANKER_MOVE = (
-    ", ".join(
-        f'[data-action="act"][data-move="{m}"]:not([disabled])' for m in ("stake", "bet", "stand")
-    )
-    + ', [data-action="act"][data-move="draw"]:not([disabled])'
-)
+#: The plain banker moves (the core's action types), in order of preference: the
+#: smallest stake or bet, stand when allowed, else draw.
+BANKER_MOVES = ("Stake", "Bet", "Stand", "Draw")
+
+
+def banker_move(page: Page) -> None:
+    """Make the first of :data:`BANKER_MOVES` that is allowed, and wait for the page."""
+    from e2e.helpers import move_css, tap
+
+    for kind in BANKER_MOVES:
+        target = page.locator(move_css(kind))
+        if target.count():
+            tap(page, target.first)
+            return
+    raise AssertionError("no banker move on screen")
+
+
 HUMAN_TURN_OR_MOMENT = """() => document.querySelector('[data-action="moment-seen"]') ||
     document.querySelector('[data-action="act"]:not([disabled])')"""
 
@@ -373,9 +388,11 @@ HUMAN_TURN_OR_MOMENT = """() => document.querySelector('[data-action="moment-see
 def every_size(page: Page, name: str, problems: list[str]) -> None:
     """The screen as it is, at each size; a problem noted where it needs scrolling or
     its felt's text is under 12 CSS px."""
+    from e2e.helpers import resize, settle
+
     for width, height in SIZES:
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(700)  # the resize is laid out after 150 ms
+        resize(page, width, height)  # laid out again for the size (the page says so)
+        settle(page)  # and nothing moves any more
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
         over = page.evaluate(
             "document.documentElement.scrollHeight > innerHeight + 1"
@@ -399,6 +416,8 @@ SMALLEST_TEXT = """() => { const svg = document.querySelector('.n21-scene');
 
 
 def main() -> int:
+    from e2e.helpers import settle
+
     if not (SITE / "index.html").is_file():
         print("build the site first: python3 scripts/build_site.py --out _site", file=sys.stderr)
         return 2
@@ -428,15 +447,17 @@ def main() -> int:
                         )
                         if name == "deal":
                             page.evaluate("window.preview.show()")
-                            page.wait_for_timeout(250)
+                            # caught mid-flight: every animation held 250 ms into its run
+                            page.evaluate(HOLD_MID_FLIGHT, 250)
                             page.screenshot(path=str(ARTIFACTS / f"deal-{size}.png"))
+                            page.evaluate("() => document.getAnimations().forEach(a => a.play())")
                             page.evaluate("window.nordic21Motion.settled()")
                             page.evaluate("window.preview.show()")  # back to the empty table
                             result = page.evaluate("window.preview.measure()")
                             print(f"deal at {size}: {json.dumps(result)}")
                             page.screenshot(path=str(ARTIFACTS / f"dealt-{size}.png"))
                             continue
-                        page.wait_for_timeout(1000 if name == "table-tjueett" else 100)
+                        settle(page)  # the pieces (and the tjueett's 21!) at rest
                         full = name == "cards"
                         page.screenshot(path=str(ARTIFACTS / f"{name}-{size}.png"), full_page=full)
                         over = page.evaluate(

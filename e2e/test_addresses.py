@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import READY, READY_TIMEOUT_MS, open_app
-from e2e.helpers import button
+from e2e.helpers import button, patches, wait_patched
 from e2e.server import SiteServer
 
 
@@ -45,8 +45,9 @@ def test_typing_in_a_field_keeps_focus_and_caret_through_a_redraw(
     name.type("x")
     page.evaluate("() => { const el = document.activeElement; el.setSelectionRange(1, 1) }")
     # A redraw for another field's change while this one has focus and a caret.
+    before = patches(page)
     second.evaluate("el => el.dispatchEvent(new Event('change', {bubbles: true}))")
-    page.wait_for_timeout(300)
+    wait_patched(page, before)
     focused = page.evaluate(
         "() => [document.activeElement.dataset.focus, document.activeElement.selectionStart]"
     )

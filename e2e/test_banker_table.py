@@ -23,7 +23,16 @@ from typing import Any
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
-from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.helpers import (
+    MATCH_TIMEOUT_MS,
+    button,
+    choose,
+    move_css,
+    open_setup,
+    resize,
+    set_seats,
+    tap,
+)
 from e2e.server import SiteServer
 
 TURN = """() => document.querySelector('.match-over') ||
@@ -69,8 +78,11 @@ def move(page: Page, stake: int = 0) -> None:
                 up = page.locator('[data-focus="amount-up"]')
                 for _ in range(stake):
                     if up.is_enabled():
-                        up.click()
-            target.first.click()
+                        tap(page, up)
+                # the button carries the stake the stepper shows, in the core's codec
+                amount = int(page.locator("output.amount").inner_text())
+                expect(page.locator(move_css("Stake", amount=amount))).to_have_count(1)
+            tap(page, target.first)
             return
     raise AssertionError("no move on screen")
 
@@ -112,10 +124,10 @@ def shoot_both_sizes(page: Page, name: str, ready: str = '[data-action="moment-s
     for width, height in (*SIZES, SIZES[0]):
         size = page.viewport_size
         before = page.evaluate(f"() => {scene}")
-        page.set_viewport_size({"width": width, "height": height})
+        # laid out again for the new size, and the pieces settled in their new places
+        resize(page, width, height)
         if size != {"width": width, "height": height}:
             page.wait_for_function(f"() => {scene} !== {before!r}", timeout=10_000)
-        page.wait_for_timeout(700)  # the pieces settle in their new places
         expect(page.locator(ready).first).to_be_visible()
         if (width, height) != SIZES[0] or size == {"width": width, "height": height}:
             shoot(page, f"{name}-{width}x{height}")
@@ -178,12 +190,14 @@ def test_tjueett_round_end_keeps_every_hand_on_the_table(page: Page, site: SiteS
             assert len(row["hands"][1]) >= 2, "the bank draws at least two cards"
     expect(page.locator(".moment-panel")).to_contain_text(re.compile(r"The bank \(Ann\): [+-]\d+"))
     shoot_both_sizes(page, "banker-tjueett-round-end")
-    # The moment waits for the person: bots do not move on, the cards stay.
+    # The moment waits for the person: bots do not move on, the cards stay. A sleep on
+    # purpose: it shows that nothing happens in a time the bots would have moved in
+    # (a move every 0.15 s at this speed), which no marker of the page can say.
     before = page.locator("svg.n21-scene").inner_html()
     page.wait_for_timeout(1500)
     assert page.locator('[data-action="moment-seen"]').count() == 1
     assert page.locator("svg.n21-scene").inner_html() == before
-    button(page, "Continue").click()
+    tap(page, button(page, "Continue"))
     expect(page.locator('[data-action="moment-seen"]')).to_have_count(0)
     expect(page.locator(".duels")).to_have_count(0)
 
@@ -224,7 +238,7 @@ def test_tjugoett_words_never_name_a_hidden_total(page: Page, site: SiteServer) 
             if not shot and any(len(r["hands"]) == 2 for r in rows):
                 shoot_both_sizes(page, "banker-tjugoett-round-end")
                 shot = True
-            button(page, "Continue").click()
+            tap(page, button(page, "Continue"))
             continue
         need = page.locator(".bank-need")
         if not need_shot and need.count() and need.inner_text().startswith("You have"):

@@ -13,7 +13,17 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
-from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.helpers import (
+    MATCH_TIMEOUT_MS,
+    button,
+    choose,
+    move_css,
+    open_setup,
+    press,
+    resize,
+    set_seats,
+    tap,
+)
 from e2e.server import SiteServer
 
 TURN = """() => document.querySelector('.match-over') ||
@@ -41,11 +51,18 @@ def enabled(page: Page, name: str) -> bool:
     return bool(target.count() > 0 and target.first.is_enabled())
 
 
+#: The banker games' moves, in the plain strategy's order of preference.
+BANKER_MOVES = ("Stake", "Bet", "Stand", "Draw")
+
+
 def banker_move(page: Page) -> None:
-    """A plain strategy: smallest stake or bet; stand as soon as allowed."""
-    for name in ("Stake", "Bet", "Stand", "Draw"):
+    """A plain strategy: smallest stake or bet; stand as soon as allowed. The button
+    pressed carries the core's move of its name (the stake or bet: the smallest)."""
+    for name in BANKER_MOVES:
         if enabled(page, name):
-            button(page, name).first.click()
+            target = button(page, name).first
+            assert target.evaluate("(el, css) => el.matches(css)", move_css(name)), name
+            tap(page, target)
             return
     raise AssertionError("no banker-game move on screen")
 
@@ -54,30 +71,32 @@ def twentyone_move(page: Page) -> None:
     """Open the exchange, keep the hand, play the first card (or pair) that is allowed."""
     for name in ("Open the exchange", "Keep my hand", "Pass"):
         if enabled(page, name):
-            button(page, name).click()
+            tap(page, button(page, name))
             return
     cards = page.locator(".card-button:not([disabled])")
     values = [int(c.get_attribute("data-card") or "0") for c in cards.all()]
     if enabled(page, "Discard") or button(page, "Discard").count():
-        cards.first.click()
-        button(page, "Discard").click()
+        tap(page, cards.first)
+        tap(page, button(page, "Discard"))
         return
     for index in range(len(values)):
-        cards.nth(index).click()
+        tap(page, cards.nth(index))
         if enabled(page, "Play"):
-            button(page, "Play").click()
+            # the Play button carries the picked card, in the core's codec
+            expect(page.locator(move_css("Play", cards=[values[index]]))).to_have_count(1)
+            tap(page, button(page, "Play"))
             return
-        cards.nth(index).click()
+        tap(page, cards.nth(index))
     for i, a in enumerate(values):
         for j in range(i + 1, len(values)):
             if a % 13 == values[j] % 13:
-                cards.nth(i).click()
-                cards.nth(j).click()
+                tap(page, cards.nth(i))
+                tap(page, cards.nth(j))
                 if enabled(page, "Play"):
-                    button(page, "Play").click()
+                    tap(page, button(page, "Play"))
                     return
-                cards.nth(i).click()
-                cards.nth(j).click()
+                tap(page, cards.nth(i))
+                tap(page, cards.nth(j))
     raise AssertionError(f"no Twenty One move found among {values}")
 
 
@@ -91,10 +110,10 @@ def play_to_the_end(page: Page, game: str, limit: int = 400) -> None:
         if state == "over":
             return
         if state == "cover":
-            button(page, "Show my cards").click()
+            tap(page, button(page, "Show my cards"))
             continue
         if state == "moment":
-            button(page, "Continue").click()
+            tap(page, button(page, "Continue"))
             continue
         MOVES[game](page)
     raise AssertionError("the match did not end")
@@ -157,12 +176,12 @@ def test_pass_and_play_keeps_hidden_cards_out_of_the_page(
         if state == "over" or checked >= 4:
             break
         if state == "moment":
-            button(page, "Continue").click()
+            tap(page, button(page, "Continue"))
             continue
         if state == "cover":
             expect(page.get_by_role("heading", level=2)).to_contain_text("Pass to")
             assert page.locator(".card.own-hidden, .card-button").count() == 0
-            button(page, "Show my cards").click()
+            tap(page, button(page, "Show my cards"))
             continue
         who = page.locator(".turn-banner").inner_text().split(",")[0]
         secrets = secret_labels(page)
@@ -172,7 +191,7 @@ def test_pass_and_play_keeps_hidden_cards_out_of_the_page(
             continue
         # Handed over: the previous person's hidden cards must be gone from the page...
         assert_absent(page, [s for s in secrets if s])
-        button(page, "Show my cards").click()
+        tap(page, button(page, "Show my cards"))
         wait_turn(page)
         now = (
             page.locator(".turn-banner").inner_text().split(",")[0]
@@ -229,13 +248,12 @@ def test_keyboard_only_tjueett_round(page: Page, site: SiteServer) -> None:
             break
         if state == "moment":  # a round's end held on the felt: Continue
             tab_to({"Continue"})
-            page.keyboard.press("Enter")
+            press(page, "Enter")
             continue
         name = tab_to({"Stake", "Bet", "Stand", "Draw"})
         if name == "Draw" and enabled(page, "Stand"):
             name = tab_to({"Stand"})
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(50)
+        press(page, "Enter")
     expect(page.locator(".log-list")).to_contain_text("Round 1 is over")
 
 
@@ -259,8 +277,7 @@ def test_card_tables_at_tablet_and_phone_sizes_pass_axe(
     slug = game.replace(" ", "").lower()
     problems = {}
     for size, (width, height) in {"tablet": (1024, 768), "phone": (390, 844)}.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)
+        resize(page, width, height)
         problems[size] = layout_problems(page)
         shoot(page, f"{slug}-table-{size}")
     assert findings == []
@@ -289,10 +306,10 @@ def test_twentyone_coach_says_the_move_and_why_with_the_figures_a_tap_away(
         if state == "over" or coached == 4:
             break
         if state == "moment":
-            button(page, "Continue").click()
+            tap(page, button(page, "Continue"))
             continue
         if not coached:
-            button(page, "Odds coach").click()
+            tap(page, button(page, "Odds coach"))
         say = page.locator(".coach .coach-say")
         expect(say).to_have_text(COACH_SAYS)
         figures = page.locator(".coach .coach-figures")
@@ -307,7 +324,7 @@ def test_twentyone_coach_says_the_move_and_why_with_the_figures_a_tap_away(
         coached += 1
         move = text.split(":")[0]
         if move in ("Open the exchange", "No exchange", "Keep my hand", "Pass"):
-            button(page, move).click()
+            tap(page, button(page, move))
         else:
             twentyone_move(page)
     assert coached == 4

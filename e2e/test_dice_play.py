@@ -11,8 +11,12 @@ from e2e.helpers import (
     MATCH_TIMEOUT_MS,
     button,
     choose,
+    move_css,
     open_setup,
+    press,
+    resize,
     set_seats,
+    tap,
     total_on_screen,
     wait_human_turn_or_end,
 )
@@ -27,10 +31,9 @@ def play_21_turns(page: Page, stop_at: int = 15) -> None:
     """Roll until the total reaches ``stop_at``, then stop, until the match ends."""
     while wait_human_turn_or_end(page) == "turn":
         if total_on_screen(page) >= stop_at and button(page, "Stop").is_enabled():
-            button(page, "Stop").click()
+            tap(page, button(page, "Stop"))
         else:
-            button(page, "Roll").click()
-        page.wait_for_timeout(50)
+            tap(page, button(page, "Roll"))
 
 
 def test_full_21_match_one_human_two_bots(page: Page, site: SiteServer) -> None:
@@ -56,8 +59,11 @@ def test_full_41_match_by_clicking_dice(page: Page, site: SiteServer) -> None:
         dice = page.locator(".die-button:not([disabled])")
         value = dice.first.get_attribute("data-value") or "?"
         expect(dice.first).to_have_attribute("aria-label", f"Set aside a {value}")
-        dice.first.click()
-        page.wait_for_timeout(30)
+        # the die's button carries the core's move: keep that value
+        assert dice.first.evaluate(
+            "(el, css) => el.matches(css)", move_css("Keep", value=int(value))
+        )
+        tap(page, dice.first)
     expect(page.locator(".standing")).to_have_count(2)
     shoot(page, "dice41-over-tablet")
 
@@ -140,8 +146,7 @@ def test_keyboard_only_21_round(page: Page, site: SiteServer) -> None:
             tab_to("Stop", 5)
         elif focused != "Roll":
             page.keyboard.press("Shift+Tab")
-        page.keyboard.press("Enter")
-        page.wait_for_timeout(50)
+        press(page, "Enter")
     expect(page.locator(".result")).to_contain_text("Round 1")
 
 
@@ -223,8 +228,7 @@ def test_41_coach_says_what_to_do_with_the_figures_a_tap_away(page: Page, site: 
         # the drawer a person opened stays open while the turn goes on
         expect(figures).to_be_visible()
     shoot(page, "dice41-coach-tablet")
-    page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_timeout(150)
+    resize(page, 390, 844)
     shoot(page, "dice41-coach-phone")
 
 

@@ -3,25 +3,37 @@
 A 21 match with a deliberate bad stop shows that stop as a costly moment with its
 sentence; the replay steps back and forward by button and arrow key, its table a
 picture that says whose move it was ("Move 1 of 40 · Ann to act", never "your turn")
-with no move control; the history reviews it again from the saved moves (also after
-a reload of the review's address);
+with no move control, and it stops at every round's end as the table held it (without
+Continue) between the tables a decision was taken at; the history reviews it again
+from the saved moves (also after a reload of the review's address);
 a pass-and-play Tjueett review, with "show everyone's cards" switched off, shows each
-person only their own hidden cards, checked against the rules core on every step.
+person only their own hidden cards, checked against the rules core at every stop (the
+held round ends included).
 """
 
 from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
-from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.helpers import (
+    button,
+    choose,
+    open_setup,
+    press,
+    resize,
+    set_seats,
+    tap,
+    wait_human_turn_or_end,
+)
 from e2e.server import SiteServer
 from e2e.test_card_play import banker_move, play_to_the_end, wait_turn
 from e2e.test_ui_quality import axe_findings, layout_problems
-from pygame_core.review import replay_frames
+from pygame_core.review import Match, load_match, replay_frames
 from web.i18n import Translator
 from web.screens.cards import card_name
 
@@ -38,42 +50,51 @@ def step_position(page: Page) -> tuple[int, int]:
 
 
 def play_21_with_early_stops(page: Page) -> list[int]:
-    """Ann stops as soon as she may (after one throw): the totals she stopped on."""
+    """Ann stops as soon as she may (after one throw), tapping Continue on every
+    round's end held on the table: the totals she stopped on."""
     stops: list[int] = []
     for _ in range(200):
-        page.wait_for_function(
-            """() => document.querySelector('.match-over') ||
-                document.querySelector('[data-action="act"]:not([disabled])')""",
-            timeout=MATCH_TIMEOUT_MS,
-        )
-        if page.locator(".match-over").count():
+        if wait_human_turn_or_end(page) == "over":
             return stops
         stop = button(page, "Stop")
         if stop.is_enabled():
             stops.append(int(page.locator(".total-value").inner_text()))
-            stop.click()
+            tap(page, stop)
         else:
-            button(page, "Roll").click()
-        page.wait_for_timeout(50)
+            tap(page, button(page, "Roll"))
     raise AssertionError("the match did not end")
+
+
+def replay_stops(match: Match) -> list[tuple[int, int | None]]:
+    """The replay's stops, as the review steps through them: ``(i, None)`` the table
+    after ``i`` actions, and before it ``(i, k)`` the ``k``-th moment (a round's end
+    ...) that action ``i - 1`` passed through, as the table held it."""
+    stops: list[tuple[int, int | None]] = [(0, None)]
+    for index, step in enumerate(match.steps, 1):
+        stops += [(index, k) for k in range(len(step.pauses))]
+        stops.append((index, None))
+    return stops
 
 
 def assert_a_picture(page: Page, name_to_act: str | None = None) -> None:
     """The replayed table asks nobody for a move: no live banner ("your turn", "is
-    thinking"), no move control, no button that can be pressed; its banner says which
-    move it is and whose."""
+    thinking"), no move control, no button that can be pressed (a held round's end has
+    no Continue); its banner says which move it is and whose, or at a held moment,
+    what the moment came to."""
     frame = page.locator(".replay-frame")
     assert frame.locator("[data-action]").count() == 0
     assert frame.locator("button:not([disabled])").count() == 0
     assert frame.locator(".controls, .stepper").count() == 0
     text = frame.inner_text()
     assert "your turn" not in text and "is thinking" not in text, text
-    banner = frame.locator(".turn-banner")
+    banner = frame.locator(".stage:not(.moment-panel) .turn-banner")
     if name_to_act is not None:
         expect(banner).to_have_count(1)
         assert re.fullmatch(rf"Move \d+ of \d+ · {name_to_act} to act", banner.inner_text())
     for words in banner.all_inner_texts():
         assert re.fullmatch(r"Move \d+ of \d+ · .+ to act", words), words
+    for title in frame.locator(".moment-panel .turn-banner").all_inner_texts():
+        assert title.strip() and not title.startswith("Move "), title
 
 
 def wait_review(page: Page) -> None:
@@ -107,7 +128,7 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     figures.locator("summary").click()
     expect(figures.locator("table")).to_be_visible()
     assert re.search(r"\d+/\d+", figures.inner_text()), "no exact fraction"
-    page.set_viewport_size({"width": 1024, "height": 768})
+    resize(page, 1024, 768)
     shoot(page, "review-21-tablet")
     assert axe_findings(page) == []
     assert layout_problems(page) == []
@@ -121,21 +142,38 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
         f"Move 1 of {total} · Ann to act"
     )
     assert_a_picture(page, "Ann")
-    button(page, "Forward").click()
+    tap(page, button(page, "Forward"))
     expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
     page.locator("body").click(position={"x": 2, "y": 2})
-    page.keyboard.press("ArrowRight")
+    press(page, "ArrowRight")
     expect(page.locator(".replay-position")).to_have_text(f"Step 2 of {total}")
     expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "2")
     expect(page.locator(".replay-frame .turn-banner")).to_contain_text(f"Move 3 of {total} · ")
     assert_a_picture(page)
-    page.keyboard.press("ArrowLeft")
+    press(page, "ArrowLeft")
     expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
-    button(page, "Back").click()
+    tap(page, button(page, "Back"))
     expect(page.locator(".replay-position")).to_have_text(f"Step 0 of {total}")
-    button(page, "To the end").click()
+    tap(page, button(page, "To the end"))
     expect(page.locator(".replay-position")).to_have_text(f"Step {total} of {total}")
     expect(button(page, "Forward")).to_be_disabled()
+    # The replay stops at the match's last round's end as the table held it: one step
+    # back from the standings, the round's end (the last move's, so still "Step
+    # {total}"), a picture with no Continue; one more, the table of the last decision.
+    replay = page.locator(".replay-frame")
+    expect(replay.locator(".match-over")).to_have_count(1)
+    tap(page, button(page, "Back"))
+    expect(replay.locator(".moment-panel")).to_have_count(1)
+    expect(replay.locator(".match-over")).to_have_count(0)
+    expect(replay).to_have_attribute("data-frame", str(total))
+    expect(page.locator(".replay-position")).to_have_text(f"Step {total} of {total}")
+    expect(replay.locator(".moment-panel")).to_contain_text("round")
+    assert_a_picture(page)
+    tap(page, button(page, "Back"))
+    expect(replay.locator(".moment-panel")).to_have_count(0)
+    expect(replay).to_have_attribute("data-frame", str(total - 1))
+    expect(page.locator(".replay-position")).to_have_text(f"Step {total - 1} of {total}")
+    assert_a_picture(page)
     # The costly moment's "Show in the replay" goes to the table just before it.
     index = int(moment.get_attribute("data-index") or "-1")
     moment.get_by_role("button", name="Show in the replay").click()
@@ -150,7 +188,7 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
         f"Move {index + 1} of {total} · Ann to act"
     )
     assert_a_picture(page, "Ann")
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, 390, 844)
     page.evaluate("() => window.scrollTo(0, 0)")
     moment.get_by_role("button", name="Show in the replay").click()
     expect(page.locator(".replay-position")).to_be_in_viewport()
@@ -171,12 +209,11 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     assert page.locator(".moment-sentence").first.inner_text() == sentence
 
 
-def _hidden_from(viewer_frame: object, owner_frame: object, owner: int) -> set[int]:
-    """The owner's cards (as the owner saw them) that the viewer's view does not show."""
-    mine = owner_frame.view  # type: ignore[attr-defined]
-    theirs = viewer_frame.view  # type: ignore[attr-defined]
-    own = set(mine.hands[owner]) | (set(mine.bank_hand) if mine.banker == owner else set())
-    seen = set(theirs.hands[owner]) | set(theirs.bank_hand)
+def _hidden_from(viewer: Any, owners: Any, owner: int) -> set[int]:
+    """The owner's cards (as the owner saw them: view ``owners``) that the viewer's view
+    ``viewer`` does not show."""
+    own = set(owners.hands[owner]) | (set(owners.bank_hand) if owners.banker == owner else set())
+    seen = set(viewer.hands[owner]) | set(viewer.bank_hand)
     return {c for c in own - seen if c >= 0}
 
 
@@ -196,10 +233,10 @@ def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
         if state == "over":
             break
         if state == "cover":
-            button(page, "Show my cards").click()
+            tap(page, button(page, "Show my cards"))
             continue
         if state == "moment":
-            page.locator('[data-action="moment-seen"]').click()
+            tap(page, '[data-action="moment-seen"]')
             continue
         banker_move(page)
     assert page.locator(".match-over").count() == 1
@@ -213,14 +250,17 @@ def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
     document = entry["game"]
     names = [s["name"] for s in entry["seats"]]
     tr = Translator("en")
+    match = load_match(document)
+    stops = replay_stops(match)
+    assert any(moment is not None for _, moment in stops), "no round's end to stop at"
 
-    button(page, "Review").click()
+    tap(page, button(page, "Review"))
     for person in (0, 1):
         other = 1 - person
         # First a hand-off cover with no card on it at all.
         expect(page.get_by_role("heading", level=2)).to_have_text(f"Pass to {names[person]}")
         assert page.locator(".review .card").count() == 0
-        button(page, f"Show {names[person]}'s review").click()
+        tap(page, button(page, f"Show {names[person]}'s review"))
         wait_review(page)
         assert page.locator(".person").count() == 1
         expect(page.locator(".person-name")).to_have_text(names[person])
@@ -229,24 +269,36 @@ def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
         _, total = step_position(page)
         assert total == len(mine) - 1
         checked = 0
-        for index in range(len(mine)):
-            expect(page.locator(".replay-frame")).to_have_attribute("data-frame", str(index))
-            secret = _hidden_from(mine.at(index), theirs.at(index), other)
+        replay = page.locator(".replay-frame")
+        # Every stop of the replay: each table a decision was taken at, and between two
+        # of them each round's end held on the table, drawn from the state at that moment.
+        for position, (index, moment) in enumerate(stops):
+            expect(replay).to_have_attribute("data-frame", str(index))
+            if moment is None:
+                expect(replay.locator(".moment-panel")).to_have_count(0)
+                seen, owned = mine.at(index).view, theirs.at(index).view
+            else:
+                expect(replay.locator(".moment-panel")).to_have_count(1)
+                held = match.steps[index - 1].pauses[moment].state
+                seen, owned = match.game.view(held, person), match.game.view(held, other)
+            secret = _hidden_from(seen, owned, other)
             html = page.locator("#app").inner_html()
             tree = page.locator("#app").aria_snapshot()
-            if index < len(mine) - 1:
+            last = position == len(stops) - 1
+            if not last:
                 assert_a_picture(page)
             for value in secret:
-                assert f'card-{value}"' not in html, f"{value} in the DOM at step {index}"
+                assert f'card-{value}"' not in html, f"{value} in the DOM at stop {position}"
                 label = card_name(tr, value)
-                assert label not in tree, f"{label!r} in the accessibility tree at {index}"
+                assert label not in tree, f"{label!r} in the accessibility tree at {position}"
                 checked += 1
-            if index < len(mine) - 1:
-                page.keyboard.press("ArrowRight")
+            if not last:
+                press(page, "ArrowRight")
+        expect(button(page, "Forward")).to_be_disabled()
         assert checked > 0, "the other person never held a hidden card"
         if person == 0:
             shoot(page, "review-tjueett-private")
-            button(page, f"Pass to {names[1]}").click()
+            tap(page, button(page, f"Pass to {names[1]}"))
 
 
 def test_twenty_one_review_shows_progress_then_every_hand_after_the_match(
@@ -263,16 +315,19 @@ def test_twenty_one_review_shows_progress_then_every_hand_after_the_match(
     # and the replay already steps.
     progress = page.locator(".progress-text")
     expect(progress).to_have_text(re.compile(r"Rating the moves: \d+/\d+|Replaying the match"))
-    page.keyboard.press("ArrowRight")
+    press(page, "ArrowRight")
     expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "1")
     assert_a_picture(page)
-    page.set_viewport_size({"width": 1024, "height": 768})
+    # Ann's hand in the replay is a picture of her cards, not the live hand's buttons.
+    expect(page.locator(".replay-frame .own-hand .n21-hand-card").first).to_be_attached()
+    assert page.locator(".replay-frame .card-button, .replay-frame .own-hand button").count() == 0
+    resize(page, 1024, 768)
     wait_review(page)
     expect(page.locator(".revealed")).to_be_visible()
     assert page.locator(".revealed-hands li").count() == 3
     shoot(page, "review-twentyone-tablet")
     assert axe_findings(page) == []
     assert layout_problems(page) == []
-    page.set_viewport_size({"width": 390, "height": 844})
+    resize(page, 390, 844)
     shoot(page, "review-twentyone-phone")
     assert layout_problems(page) == []

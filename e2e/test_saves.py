@@ -8,7 +8,7 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, FilePayload, Page, expect
 
 from e2e.conftest import open_app
-from e2e.helpers import button, choose, open_setup, set_seats
+from e2e.helpers import button, choose, move_css, open_setup, set_seats, tap
 from e2e.server import SiteServer
 
 SEED = 777
@@ -33,11 +33,11 @@ def start_21(page: Page, url: str, name: str = "Ann") -> None:
 
 
 def roll_when_allowed(page: Page) -> None:
-    page.wait_for_function(
-        "() => document.querySelector('[data-move=\"roll\"]:not([disabled])')", timeout=60_000
-    )
-    button(page, "Roll").click()
-    page.wait_for_timeout(200)
+    """Wait until Roll may be pressed, press it, and wait for the table to answer (the
+    move is saved before the page patches)."""
+    roll = page.locator(move_css("Roll"))
+    expect(roll).to_have_text("Roll", timeout=60_000)
+    tap(page, roll)
 
 
 def stored_games(page: Page) -> dict[str, dict]:  # type: ignore[type-arg]

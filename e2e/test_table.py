@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
-from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, resize, set_seats, tap
 from e2e.server import SiteServer
 from e2e.test_card_play import banker_move, twentyone_move, wait_turn
 
@@ -46,11 +46,13 @@ def test_tjueett_bots_cards_stay_on_the_felt_until_continue(page: Page, site: Si
     assert seen >= 2, "the bots' cards lie face up on the felt as cards"
     expect(page.locator(".moment-panel")).to_contain_text("Round 1 is over")
     shoot(page, "table-tjueett-moment")
-    # Held: bots at full speed would have dealt the next round long ago.
+    # Held: bots at full speed (a move every 0.15 s) would have dealt the next round
+    # long ago. A sleep on purpose: it shows that nothing happens, which no marker of
+    # the page can say (the page does not say whether a bot's move is scheduled).
     page.wait_for_timeout(2500)
     assert page.locator(f"{BOT_CARDS_UP}, {BOT_CARDS_UP_2}").count() == seen
     assert page.locator('[data-action="act"]:not([disabled])').count() == 0
-    button(page, "Continue").click()
+    tap(page, button(page, "Continue"))
     expect(page.locator(".moment-panel")).to_have_count(0)
 
 
@@ -64,8 +66,7 @@ def test_ten_seats_fit_at_three_sizes_without_scrolling(
     for turn in range(8):
         state = wait_turn(page)
         for size, (width, height) in SIZES.items():
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(400)
+            resize(page, width, height)
             expect(page.locator(".n21-scene .seat")).to_have_count(10)
             if not no_scrolling(page):
                 shoot(page, f"ten-seats-{game.lower()}-{size}-scrolls")
@@ -89,7 +90,7 @@ def test_ten_seats_fit_at_three_sizes_without_scrolling(
                 shoot(page, f"ten-seats-{game.lower()}-{size}-hidden")
             assert hidden == [], f"{hidden} below the window at {size} (turn {turn})"
         if state == "moment":
-            button(page, "Continue").click()
+            tap(page, button(page, "Continue"))
         elif state == "turn":
             banker_move(page)
         else:
@@ -206,7 +207,7 @@ def test_guided_first_round_can_be_completed_and_is_offered_once(
         banker_move(page)
     expect(guide).to_contain_text("Tap Continue to end the guide")
     shoot(page, "table-guide-moment")
-    button(page, "Continue").click()
+    tap(page, button(page, "Continue"))
     expect(guide).to_have_count(0)
     button(page, "Home").click()
     button(page, "Tjueett").click()

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats
+from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats, tap
 from e2e.server import SiteServer
 
 #: A person is to act, the hand-off screen is up, a moment is held, or the match is over.
@@ -36,7 +36,7 @@ def wait_turn(page: Page) -> str:
         moment = page.locator('[data-action="moment-seen"]')
         if not moment.count():
             return "turn"
-        moment.click()
+        tap(page, moment)
 
 
 def whose_turn(page: Page) -> str:
@@ -76,8 +76,8 @@ def act(page: Page, *names: str) -> None:
             if name == "Stake":
                 # A bank of a few chips, so that Bo's win does not break it at once.
                 for _ in range(5):
-                    page.locator('[data-focus="amount-up"]').click()
-            target.first.click()
+                    tap(page, page.locator('[data-focus="amount-up"]'))
+            tap(page, target.first)
             return
     raise AssertionError(f"none of {names} on screen")
 
@@ -87,7 +87,7 @@ def shown_line(page: Page, cards: list[str]) -> None:
     for _ in range(10):
         state = wait_turn(page)
         if state == "cover":
-            button(page, "Show my cards").click()
+            tap(page, button(page, "Show my cards"))
             continue
         # The log lies in the closed History drawer: its text is there, not shown.
         line = page.locator(".log-list li", has_text="Bo shows").first
@@ -112,7 +112,7 @@ def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
             break
         if state == "cover":
             assert page.locator(".card.own-hidden").count() == 0
-            button(page, "Show my cards").click()
+            tap(page, button(page, "Show my cards"))
             continue
         if whose_turn(page) != "Bo" or not button(page, "Stand").count():
             act(page, "Stake", "Bet", "Stand")
@@ -125,7 +125,7 @@ def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
             continue  # the banker's first two cards settled it at once (21 or bust)
         # The banker plays Bo at once: the device goes to Ann, and Bo's cards stay out.
         assert_hidden(page, secret)
-        button(page, "Show my cards").click()
+        tap(page, button(page, "Show my cards"))
         assert wait_turn(page) == "turn" and whose_turn(page) == "Ann"
         assert button(page, "Stand").count() and not button(page, "Bet").count()
         assert_hidden(page, secret)

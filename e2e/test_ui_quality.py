@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_app, shoot
-from e2e.helpers import button, open_setup
+from e2e.helpers import button, open_setup, resize
 from e2e.server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -173,8 +173,7 @@ def test_axe_finds_nothing_serious(page: Page, site: SiteServer) -> None:
     page.wait_for_selector(".die-button:not([disabled])")
     findings["play 41"] = axe_findings(page)
     for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(100)
+        resize(page, width, height)
         findings[f"layout 41 {size}"] = layout_problems(page)
         shoot(page, f"dice41-play-{size}")
     button(page, "Rules").click()

@@ -2,35 +2,53 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections import Counter
+from typing import Any
+
 import pytest
 from contract_suite import (
     PLAYOUTS,
     ROUNDTRIP_EVERY,
+    SAVE_REPLAY_EVERY,
+    Scan,
     check_outcome,
+    check_save,
+    check_view,
+    contains_rng,
     players_for,
     random_playout,
-    replay,
 )
 
-from pygame_core import BOT_LEVELS, IllegalActionError, from_json, game_ids, get_game, to_json
+from pygame_core import BOT_LEVELS, Game, IllegalActionError, game_ids, get_game
+from pygame_core.rng import Rng
 
 CASES = [(gid, preset) for gid in game_ids() for preset in get_game(gid).presets]
+#: The playouts of a game and preset run in chunks of this many seeds, one test each,
+#: so that pytest-xdist shares the long games out evenly between workers.
+CHUNK = 250
+CHUNKS = [
+    (gid, preset, start) for gid, preset in CASES for start in range(0, max(PLAYOUTS, 1), CHUNK)
+]
 
 
 def test_every_game_is_registered() -> None:
     assert game_ids(), "no game is registered"
 
 
-@pytest.mark.parametrize(("game_id", "preset"), CASES)
-def test_random_playouts(game_id: str, preset: str) -> None:
+@pytest.mark.parametrize(("game_id", "preset", "start"), CHUNKS)
+def test_random_playouts(game_id: str, preset: str, start: int) -> None:
     game = get_game(game_id)
-    for seed in range(PLAYOUTS):
+    pauses: Counter[str] = Counter()
+    for seed in range(start, min(start + CHUNK, PLAYOUTS)):
         config = game.preset(preset, players_for(game, seed))
-        end = random_playout(game, config, seed, full_roundtrip=seed % ROUNDTRIP_EVERY == 0)
+        end = random_playout(
+            game, config, seed, full_roundtrip=seed % ROUNDTRIP_EVERY == 0, pauses=pauses
+        )
         check_outcome(game, end)
-        assert from_json(to_json(game, end))[1] == end
-        if seed % 10 == 0:
-            assert replay(game, end) == end
+        check_save(game, end, replay=seed % SAVE_REPLAY_EVERY == 0)
+    # every match of every game holds at least its last round's end on the table
+    assert start >= PLAYOUTS or pauses, "no round ended in these playouts"
 
 
 @pytest.mark.parametrize(("game_id", "preset"), CASES)
@@ -103,3 +121,111 @@ def _samples(action_type: type) -> list[object]:
         except (TypeError, ValueError):
             continue
     return out
+
+
+# -- the cheap checks still catch what the full walks caught -------------------------
+@dataclasses.dataclass(frozen=True)
+class _Part:
+    cards: tuple[int, ...] = ()
+    extra: Any = None
+
+
+@dataclasses.dataclass(frozen=True)
+class _View:
+    viewer: int | None = None
+    hand: tuple[int, ...] = ()
+    parts: tuple[_Part, ...] = ()
+    last: _Part | None = None
+
+
+@dataclasses.dataclass(frozen=True)
+class _RngView:
+    viewer: int | None = None
+    rng: Rng | None = None
+
+
+def test_the_scan_finds_an_rng_wherever_it_hides() -> None:
+    rng = Rng.from_seed(1)
+    scan = Scan()
+    clean = _View(0, (1, 2), (_Part((3,)),), _Part())
+    assert not scan.holds_rng(clean) and scan.is_frozen(clean)
+    hidden = [
+        _View(0, (1, rng)),  # type: ignore[arg-type]  # breaks its declared type
+        _View(0, (), (_Part((3,), extra=(rng,)),)),
+        _View(0, (), clean.parts, _Part(extra={"key": rng})),
+        _View(0, (), clean.parts, _Part(extra={rng: 1})),
+        _View(0, (), clean.parts, _Part(extra=[[rng]])),
+        _View(0, (), clean.parts, _Part(extra=rng.stream())),
+    ]
+    for view in hidden:
+        assert scan.holds_rng(view), view
+        assert contains_rng(view), view
+
+
+def test_the_scan_never_remembers_a_mutable_part() -> None:
+    scan = Scan()
+    box: list[Any] = []
+    view = _View(0, (), (_Part(extra=box),))
+    assert not scan.holds_rng(view) and not scan.is_frozen(view)
+    box.append(Rng.from_seed(2))
+    assert scan.holds_rng(view), "a list seen before is walked again"
+
+
+def test_a_view_declared_or_found_to_hold_an_rng_is_refused() -> None:
+    with pytest.raises(AssertionError, match="declared to hold an RNG"):
+        check_view(_RngView(), Scan())
+    with pytest.raises(AssertionError, match="never hold the RNG"):
+        check_view(_View(last=_Part(extra=Rng.from_seed(3))), Scan())
+
+
+def _mutating_game(how: str) -> Game[Any, Any, Any, Any]:
+    base = type(get_game("dice21"))
+
+    class Mutating(base):  # type: ignore[valid-type, misc]
+        def _step(self, state: Any, action: Any) -> Any:
+            step = super()._step(state, action)
+            if how == "field":
+                object.__setattr__(state, "seed", state.seed + 1)
+            elif how == "deep":
+                object.__setattr__(state.rng, "state", state.rng.state ^ 1)
+            return step
+
+    return Mutating()
+
+
+@pytest.mark.parametrize("how", ["field", "deep"])
+def test_a_playout_catches_apply_changing_its_input(how: str) -> None:
+    game = _mutating_game(how)
+    with pytest.raises(AssertionError, match="change"):
+        random_playout(game, game.preset("classic", 2), 1, full_roundtrip=False)
+
+
+def test_a_playout_refuses_a_state_with_a_mutable_part() -> None:
+    base = type(get_game("dice21"))
+
+    class Listy(base):  # type: ignore[valid-type, misc]
+        def _step(self, state: Any, action: Any) -> Any:
+            new, events, pauses = super()._step(state, action)
+            return dataclasses.replace(new, totals=list(new.totals)), events, pauses
+
+    game = Listy()
+    with pytest.raises(AssertionError, match="deeply immutable"):
+        random_playout(game, game.preset("classic", 2), 1, full_roundtrip=False)
+
+
+def test_a_playout_checks_every_held_moment() -> None:
+    base = type(get_game("dice21"))
+
+    class Acting(base):  # type: ignore[valid-type, misc]
+        def view(self, state: Any, seat: int | None) -> Any:
+            view = super().view(state, seat)
+            return dataclasses.replace(view, actor=0) if state.pause and seat == 1 else view
+
+    game = Acting()
+    with pytest.raises(AssertionError, match="nobody acts"):
+        _play(game, seeds=range(20))
+
+
+def _play(game: Game[Any, Any, Any, Any], seeds: range) -> None:
+    for seed in seeds:
+        random_playout(game, game.preset("classic", 3), seed, full_roundtrip=False)

@@ -1,13 +1,19 @@
 """Held moments (:class:`pygame_core.Pause`): the table as it stood when a round, trick
-or deal ended inside one action, before the next one began."""
+or deal ended inside one action, before the next one began.
+
+What every held moment of every game must be (a table nobody acts on, which every
+seat's view draws: ``contract_suite.check_pause``) is checked here for every seat at
+every pause of a dozen matches per game and preset, and at every pause of every
+contract playout; the other tests are the games' own moments."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
+from contract_suite import Scan, check_pause
 
-from pygame_core import IllegalActionError, Pause, game_ids, get_game
+from pygame_core import Pause, game_ids, get_game
 from pygame_core.rng import Rng
 
 CASES = [(gid, preset) for gid in game_ids() for preset in get_game(gid).presets]
@@ -32,24 +38,16 @@ def playout_pauses(game: Any, config: Any, seed: int) -> list[tuple[Any, Any, Pa
 
 @pytest.mark.parametrize(("game_id", "preset"), CASES)
 def test_a_pause_is_a_table_nobody_acts_on(game_id: str, preset: str) -> None:
+    """A quick check of every seat's view at every pause of a dozen matches (the
+    contract playouts check every pause too, with one seat's view in turn)."""
     game = get_game(game_id)
     seen = 0
     for seed in range(12):
         config = game.preset(preset, game.min_players + seed % 3)
+        scan = Scan()
         for before, action, pause in playout_pauses(game, config, seed):
             seen += 1
-            held = pause.state
-            assert held.pause == pause.kind
-            assert held.history == before.history + (action,)
-            assert game.current_player(held) is None
-            assert game.legal_actions(held) == ()
-            with pytest.raises(IllegalActionError):
-                game.apply(held, action)
-            game.check_invariants(held)
-            for seat in (None, *range(config.players)):
-                view = game.view(held, seat)
-                assert view.actor is None
-                assert view.phase == f"{pause.kind}_over"
+            check_pause(game, action, (*before.history, action), pause, scan)
     assert seen, "no round ended in a dozen matches"
 
 

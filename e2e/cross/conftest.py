@@ -11,7 +11,9 @@ reload on purpose).
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+import os
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,7 +25,8 @@ from e2e.cross import ui
 from e2e.cross.engines import ENGINES, Found, find, launch, version, x_display
 from e2e.cross.site import ProbedServer
 
-SITE = Path(__file__).resolve().parents[2] / "_site"
+#: The built site: _site/, or $NORDIC21_SITE (see e2e/conftest.py).
+SITE = Path(os.environ.get("NORDIC21_SITE") or Path(__file__).resolve().parents[2] / "_site")
 
 
 @dataclass
@@ -38,28 +41,42 @@ class Run:
     #: How often a page's probe was read (so "no errors" is not an empty claim).
     probed: int = 0
     #: Firefox: console errors and uncaught errors from WebDriver BiDi (its thread
-    #: appends; harvest() takes them).
+    #: appends and tells :attr:`heard`; harvest() takes them).
     console: list[str] = field(default_factory=list)
+    heard: threading.Condition = field(default_factory=threading.Condition)
 
     def harvest(self) -> list[str]:
         """The current document's errors, added to the run's; returns them."""
         if ui.probe_loaded(self.driver):
             self.probed += 1
         found = ui.errors(self.driver)
-        while self.console:
-            found.append(self.console.pop(0))
+        with self.heard:
+            found += self.console
+            self.console.clear()
         self.errors += found
         return found
+
+    def hear(self, line: str) -> None:
+        """Keep a line BiDi reported, and wake whoever waits for one."""
+        with self.heard:
+            self.console.append(line)
+            self.heard.notify_all()
+
+    def wait_console(self, found: Callable[[list[str]], bool], timeout: float) -> bool:
+        """Wait until BiDi has reported lines that ``found`` accepts (no polling: its
+        thread wakes this one); whether it did within ``timeout`` seconds."""
+        with self.heard:
+            return self.heard.wait_for(lambda: found(self.console), timeout=timeout)
 
     def listen(self) -> None:
         """Collect the console's errors through WebDriver BiDi (Firefox)."""
 
         def on_console(entry: Any) -> None:
             if getattr(entry, "level", "") == "error":
-                self.console.append(f"BiDi console error: {getattr(entry, 'text', entry)}")
+                self.hear(f"BiDi console error: {getattr(entry, 'text', entry)}")
 
         def on_error(entry: Any) -> None:
-            self.console.append(f"BiDi uncaught error: {getattr(entry, 'text', entry)}")
+            self.hear(f"BiDi uncaught error: {getattr(entry, 'text', entry)}")
 
         self.driver.script.add_console_message_handler(on_console)
         self.driver.script.add_javascript_error_handler(on_error)

@@ -20,10 +20,6 @@
   document.addEventListener("securitypolicyviolation", (event) => {
     seen.push(`CSP: ${event.violatedDirective} ${event.blockedURI}`);
   });
-  // Counts DOM changes, so a step can wait for the screen to answer a click.
-  window.__n21mutations = 0;
-  new MutationObserver((records) => { window.__n21mutations += records.length; })
-    .observe(document.documentElement, { subtree: true, childList: true, attributes: true, characterData: true });
   const original = console.error;
   console.error = function (...args) {
     seen.push(`console.error: ${args.map(text).join(" ")}`);

@@ -72,9 +72,7 @@ def test_boot_makes_no_outside_request(run: Run, cross_site: ProbedServer) -> No
         "the engine to report the CSP violation of the refused fetch",
     )
     if run.engine == "firefox":  # BiDi reports it too, from its own thread
-        deadline = time.monotonic() + 10
-        while not any("csp-check" in e for e in run.console) and time.monotonic() < deadline:
-            time.sleep(0.05)
+        run.wait_console(lambda lines: any("csp-check" in e for e in lines), timeout=10)
     run.harvest()
     assert not any("csp-check" in p for p, _ in cross_site.statuses[before:])
     # That violation was provoked; anything else is an error of the boot.
@@ -142,7 +140,10 @@ def test_the_table_renders_and_a_moment_waits_for_continue(
     # the round's end: everyone's cards lie face up on the felt, as card pictures
     assert held["faceUp"] >= 4, held
     assert ui.count(driver, ".moment-panel") == 1
-    time.sleep(2.0)  # held: bots at full speed would have dealt the next round by now
+    # Held: bots at full speed (a move every 0.15 s) would have dealt the next round by
+    # now. A sleep on purpose: it shows that nothing happens, which no marker of the
+    # page can say (the page does not say whether a bot's move is scheduled).
+    time.sleep(2.0)
     assert ui.count(driver, ".moment-panel") == 1
     assert ui.table(driver)["faceUp"] == held["faceUp"]
     assert ui.count(driver, "[data-action='act']:not([disabled])") == 0
@@ -194,7 +195,7 @@ def test_reload_resumes_the_same_state(run: Run, cross_site: ProbedServer) -> No
     ui.set_seats(driver, [("Ann", "human"), ("Bo", "expert")])
     ui.start(driver)
     assert ui.state(driver) == "turn"
-    ui.click(driver, ui.MOVE.format(move="roll"))
+    ui.click(driver, ui.move("Roll"))
     assert ui.state(driver) in {"turn", "over"}
     before = (ui.log_lines(driver), ui.turn_banner(driver), ui.total(driver))
     assert before[0], "the roll is not in the log"
@@ -241,7 +242,7 @@ def test_offline_reload_after_first_visit(
         ui.open_setup(driver, server.url, "dice21", run.errors)
         ui.set_seats(driver, [("Ann", "human"), ("Bo", "medium")])
         ui.start(driver)
-        ui.click(driver, ui.MOVE.format(move="roll"))
+        ui.click(driver, ui.move("Roll"))
         ui.state(driver)
         before = ui.log_lines(driver)
         server.stop()
@@ -249,7 +250,7 @@ def test_offline_reload_after_first_visit(
         ui.wait_for(driver, f'return document.querySelector("{ui.STAGE}")', 20, "the saved match")
         assert ui.log_lines(driver) == before
         if ui.state(driver) == "turn":
-            ui.click(driver, ui.MOVE.format(move="roll"))
+            ui.click(driver, ui.move("Roll"))
             assert len(ui.log_lines(driver)) > len(before)
         # Served by the worker, the page has no probe (it is not part of the site).
         assert ui.js(driver, "return document.documentElement.dataset.ready") == "1"

@@ -1,10 +1,15 @@
 """Every selector and UI step of the cross-engine suite, in one place.
 
 The steps drive the app through Selenium as a person would (WebDriver clicks and key
-presses) and find things by the markup's stable hooks: ``data-action``, ``data-move``,
-``data-field`` and ``data-game`` attributes, the ready marker ``html[data-ready="1"]``,
-and English text taken from web/locales/en.json by key. When the UI's markup changes,
-this module is the one to adapt.
+presses) and find things by the markup's stable hooks: ``data-action``, ``data-move``
+(the core's action codec, see :func:`move`), ``data-field`` and ``data-game``
+attributes, the ready marker ``html[data-ready="1"]``, and English text taken from
+web/locales/en.json by key. When the UI's markup changes, this module is the one to
+adapt.
+
+Every wait is a wait on what the page says, run in the page (:func:`wait_for`): a
+click waits for the page's next patch (``<html data-patched="N">``), a tap a moving
+piece covered waits for the table's animations to end.
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Any
 from selenium.common.exceptions import (
     ElementClickInterceptedException,
     StaleElementReferenceException,
+    WebDriverException,
 )
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.remote.webdriver import WebDriver
@@ -43,7 +49,11 @@ SEAT_NAME = "[data-field='seat-name'][data-seat='{i}']"
 SEAT_KIND = "[data-field='seat-kind'][data-seat='{i}']"
 PRESET = "[data-action='set-preset'][data-preset='{name}']"
 OPTION = "[data-action='set-option'][data-name='{name}'][data-value='{value}']"
-MOVE = "[data-action='act'][data-move='{move}']:not([disabled])"
+#: An enabled move button carrying ``{code}``: the core's action as JSON
+#: (``Game.action_to_dict``, separators ``,`` and ``:``), see :func:`move`.
+MOVE = "[data-action='act'][data-move='{code}']:not([disabled])"
+#: An enabled move button of any action whose JSON starts with ``{prefix}``.
+MOVE_PREFIX = "[data-action='act'][data-move^='{prefix}']:not([disabled])"
 SHOW_CARDS = "[data-action='show-cards']"
 MATCH_OVER = ".match-over"
 STANDING = ".standing"
@@ -71,21 +81,87 @@ def text(key: str, **values: object) -> str:
     return EN[key].format(**values)
 
 
+def move(kind: str, **fields: object) -> str:
+    """The CSS selector of the enabled move buttons of the core's action ``kind`` (its
+    type name: "Roll", "Stop", "Stake" ...): with ``fields`` (in the action's field
+    order), that action exactly; without, every action of the type whatever its fields
+    (``move("Stake")`` matches ``{"type":"Stake","amount":1}``)."""
+    code = json.dumps({"type": kind, **fields}, separators=(",", ":"))
+    if fields:
+        return MOVE.format(code=code)
+    return f"{MOVE.format(code=code)}, {MOVE_PREFIX.format(prefix=code[:-1] + ',')}"
+
+
 def js(driver: WebDriver, script: str, *args: Any) -> Any:
     """Run ``script`` (a function body) in the page and return its result."""
     return driver.execute_script(script, *args)
 
 
-def wait_for(driver: WebDriver, script: str, timeout: float, what: str) -> Any:
-    """Poll ``script`` until it returns something truthy; fail naming ``what``."""
+#: Waits in the page until ``check`` (the function body ``/*CHECK*/``) returns something
+#: truthy: on every change of the DOM and at every animation frame (what no mutation
+#: says, such as a script's flag), as Playwright's wait_for_function does. Resolves with
+#: {value}, {error} (the check threw), {timeout}, or {unloaded} when the document goes
+#: away (a reload) before the check is met.
+WAIT_JS = """
+const ms = arguments[0], done = arguments[arguments.length - 1];
+const check = () => { /*CHECK*/ };
+let over = false;
+const observer = new MutationObserver(() => test());
+const finish = (result) => {
+  if (over) return;
+  over = true;
+  observer.disconnect();
+  clearTimeout(timer);
+  removeEventListener('pagehide', gone);
+  done(result);
+};
+const gone = () => finish({unloaded: true});
+const test = () => {
+  if (over) return;
+  let value;
+  try { value = check(); } catch (e) { finish({error: String(e)}); return; }
+  if (value) finish({value});
+};
+const frame = () => { test(); if (!over) requestAnimationFrame(frame); };
+const timer = setTimeout(() => finish({timeout: true}), ms);
+addEventListener('pagehide', gone);
+observer.observe(document.documentElement,
+  {subtree: true, childList: true, attributes: true, characterData: true});
+frame();
+"""
+
+
+def wait_for(
+    driver: WebDriver, script: str, timeout: float, what: str, *, across_loads: bool = False
+) -> Any:
+    """Wait in the page until ``script`` (a function body) returns something truthy, and
+    return it; fail naming ``what``. With ``across_loads`` the wait goes on in the next
+    document when this one goes away (a reload) before ``script`` is met."""
     deadline = time.monotonic() + timeout
+    body = WAIT_JS.replace("/*CHECK*/", script)
     while True:
-        value = js(driver, script)
-        if value:
-            return value
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
-        time.sleep(0.05)
+        driver.set_script_timeout(left + 10)
+        try:
+            result = driver.execute_async_script(body, int(left * 1000))
+        except WebDriverException:
+            if not across_loads:
+                raise
+            continue  # the document went away under the script: wait in the next one
+        # The script always answers with an object: no answer (Firefox's, when the
+        # document unloads under it) means the document went away.
+        result = result if isinstance(result, dict) else {"unloaded": True}
+        if "value" in result:
+            return result["value"]
+        if "error" in result:
+            raise AssertionError(f"waiting for {what}: {result['error']}")
+        if result.get("unloaded") and across_loads:
+            continue
+        if result.get("unloaded"):
+            raise AssertionError(f"the page went away while waiting for {what}")
+        raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
 def wait_ready(driver: WebDriver) -> float:
@@ -124,7 +200,13 @@ def reload(driver: WebDriver, seen: list[str]) -> float:
     # location.reload() is a person's reload. WebDriver's refresh is not the same in
     # Firefox: it bypassed the service worker (offline it reached an error page).
     js(driver, "window.__n21leaving = true; setTimeout(() => location.reload(), 0)")
-    wait_for(driver, "return !window.__n21leaving", READY_TIMEOUT_S, "the reload to start")
+    wait_for(
+        driver,
+        "return !window.__n21leaving",
+        READY_TIMEOUT_S,
+        "the reload to start",
+        across_loads=True,
+    )
     return wait_ready(driver)
 
 
@@ -153,11 +235,18 @@ def count(driver: WebDriver, css: str) -> int:
     return int(js(driver, "return document.querySelectorAll(arguments[0]).length", css))
 
 
+#: True once nothing on the page moves (the table's pieces are in their places).
+SETTLED_JS = "return document.getAnimations().every(a => a.playState !== 'running')"
+#: The page's patch counter (``<html data-patched>``, set after every patch).
+PATCHES_JS = "return Number(document.documentElement.dataset.patched || 0)"
+
+
 def act_on(driver: WebDriver, css: str, action: Callable[[WebElement], object]) -> None:
     """Do ``action`` to the element matching ``css``, finding it again if the screen
-    was re-rendered under it (a field's change re-renders the setup screen), and again
-    a moment later if a piece still moving on the table covered it (as a person taps
-    again once the motion has settled)."""
+    was re-rendered under it (a field's change re-renders the setup screen: the new
+    element is there once the old one is stale), and again once the table's pieces
+    stopped moving if one of them covered it (as a person taps again once the motion
+    has settled)."""
     for _ in range(20):
         element = one(driver, css)
         assert element is not None, f"nothing matches {css}"
@@ -165,27 +254,34 @@ def act_on(driver: WebDriver, css: str, action: Callable[[WebElement], object]) 
             action(element)
             return
         except StaleElementReferenceException:
-            time.sleep(0.05)
+            continue
         except ElementClickInterceptedException:
-            time.sleep(0.15)
+            wait_for(driver, SETTLED_JS, 20, f"the pieces over {css} to settle")
     raise AssertionError(f"{css} kept being replaced")
 
 
-def click(driver: WebDriver, css: str, timeout: float = 20.0) -> None:
-    """Click the first element matching ``css`` once it is there, then wait until the
-    screen has changed (the DOM mutation counter of the probe moved)."""
-    wait_for(driver, f"return document.querySelector({json.dumps(css)}) !== null", timeout, css)
-    before = js(driver, "return window.__n21mutations")
-    act_on(driver, css, lambda element: element.click())
-    if before is None:  # a document without the probe (offline): no counter to watch
-        time.sleep(0.2)
-        return
+def patches(driver: WebDriver) -> int:
+    """How many times the page has patched its screen so far."""
+    return int(js(driver, PATCHES_JS))
+
+
+def wait_patched(driver: WebDriver, before: int, timeout: float, what: str) -> None:
+    """Wait until the page has patched its screen since it had made ``before`` patches."""
     wait_for(
         driver,
-        f"return window.__n21mutations !== {int(before)}",
+        f"return Number(document.documentElement.dataset.patched || 0) > {int(before)}",
         timeout,
-        f"the screen to answer a click on {css}",
+        what,
     )
+
+
+def click(driver: WebDriver, css: str, timeout: float = 20.0) -> None:
+    """Click the first element matching ``css`` once it is there, then wait for the
+    page's answer: its next patch (every click on a ``data-action`` control redraws)."""
+    wait_for(driver, f"return document.querySelector({json.dumps(css)}) !== null", timeout, css)
+    before = patches(driver)
+    act_on(driver, css, lambda element: element.click())
+    wait_patched(driver, before, timeout, f"the screen to answer a click on {css}")
 
 
 def to_home(driver: WebDriver, url: str, seen: list[str]) -> None:
@@ -290,9 +386,9 @@ def until_moment(driver: WebDriver, limit: int = 60) -> list[str]:
     raise AssertionError(f"no moment after {moves}")
 
 
-def enabled(driver: WebDriver, move: str) -> bool:
-    """Whether the move's button is on screen and enabled."""
-    return one(driver, MOVE.format(move=move)) is not None
+def enabled(driver: WebDriver, kind: str) -> bool:
+    """Whether a button of the core's action ``kind`` is on screen and enabled."""
+    return one(driver, move(kind)) is not None
 
 
 def total(driver: WebDriver) -> int:
@@ -307,18 +403,19 @@ def play_21(driver: WebDriver, stop_at: int = 15) -> int:
     the number of clicks."""
     clicks = 0
     while state(driver) == "turn":
-        move = "stop" if total(driver) >= stop_at and enabled(driver, "stop") else "roll"
-        click(driver, MOVE.format(move=move))
+        kind = "Stop" if total(driver) >= stop_at and enabled(driver, "Stop") else "Roll"
+        click(driver, move(kind))
         clicks += 1
     return clicks
 
 
 def banker_move(driver: WebDriver) -> str:
-    """The plain strategy of the Chromium suite: smallest stake or bet; stand when allowed."""
-    for move in ("stake", "bet", "stand", "draw"):
-        if enabled(driver, move):
-            click(driver, MOVE.format(move=move))
-            return move
+    """The plain strategy of the Chromium suite: smallest stake or bet; stand when
+    allowed. The move made (the core's action type)."""
+    for kind in ("Stake", "Bet", "Stand", "Draw"):
+        if enabled(driver, kind):
+            click(driver, move(kind))
+            return kind
     raise AssertionError("no banker-game move on screen")
 
 

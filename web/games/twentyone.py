@@ -11,7 +11,7 @@ from web.reviewtext import exact, margin_text, option_label, whole_percent
 from web.screens.cards import card, card_name
 from web.screens.common import coach_figures
 from web.screens.common import coach_panel as coach_panel_markup
-from web.screens.play import SeatLine
+from web.screens.play import SeatLine, moment_lines
 from web.screens.tablescene import Picture
 from web.table import art
 from web.table.cards import card_text
@@ -212,17 +212,6 @@ def reveal_panel(tr: Translator, frame: Frame) -> Markup | None:
     result = frame.view.last_deal
     if result is None or frame.moment is not None:
         return None
-    names = frame.names
-    rows = [
-        h(
-            "li",
-            {"class": classes("reveal", result.points[s] and "scored")},
-            h("span", None, names[s]),
-            card(tr, result.last_cards[s], keyed=False),
-            h("span", None, tr.t("t21.points", n=result.points[s])),
-        )
-        for s in range(len(result.last_cards))
-    ]
     return h(
         "section",
         {"class": "panel reveal-panel", "aria-labelledby": frame.id("reveal-title")},
@@ -231,8 +220,25 @@ def reveal_panel(tr: Translator, frame: Frame) -> Markup | None:
             {"id": frame.id("reveal-title"), "class": "panel-title"},
             tr.t("t21.reveal_title", deal=result.deal),
         ),
-        h("ul", {"class": "reveals"}, rows),
+        reveals(tr, frame),
     )
+
+
+def reveals(tr: Translator, frame: Frame) -> Markup:
+    """Every seat's last card of the latest deal and what it scored, one line each."""
+    result = frame.view.last_deal
+    assert result is not None
+    rows = [
+        h(
+            "li",
+            {"class": classes("reveal", result.points[s] and "scored")},
+            h("span", None, frame.names[s]),
+            card(tr, result.last_cards[s], keyed=False),
+            h("span", None, tr.t("t21.points", n=result.points[s])),
+        )
+        for s in range(len(result.last_cards))
+    ]
+    return h("ul", {"class": "reveals"}, rows)
 
 
 #: The coach names a move without cards as its button does.
@@ -411,6 +417,20 @@ class TwentyOneUI(GameUI):
 
     def side(self, tr: Translator, frame: Frame) -> Sequence[Child]:
         return (reveal_panel(tr, frame),)
+
+    def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
+        """A deal's end lists every seat's last card with its points (a phone's compact
+        seat plates have no room for the points beside the card)."""
+        assert frame.moment is not None
+        if frame.moment.kind != "deal" or frame.view.last_deal is None:
+            return super().moment_body(tr, frame)
+        titled = [e for e in frame.moment.events if e.kind in self.moment_titles][-1:]
+        shown = [
+            e
+            for e in frame.moment.events
+            if e.kind in self.moment_kinds and e.kind != "deal_revealed" and e not in titled
+        ]
+        return (moment_lines(self.words(tr, frame, shown)), reveals(tr, frame))
 
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         """The expert bot's suggestion for this position (it sees only this view), why,
