@@ -1,11 +1,13 @@
 """The review of a finished match in the real built site (#19).
 
 A 21 match with a deliberate bad stop shows that stop as a costly moment with its
-sentence; the replay steps back and forward by button and arrow key, its table a
-picture that says whose move it was ("Move 1 of 40 · Ann to act", never "your turn")
-with no move control, and it stops at every round's end as the table held it (without
-Continue) between the tables a decision was taken at; the history reviews it again
-from the saved moves (also after a reload of the review's address);
+sentence, under Ann's summary in words ("87 % accuracy · 12 of 14 choices were the
+best") and her chart; every disclosure has a marker and a touch target of 44 px or
+more; the replay steps back and forward by button and arrow key, its position line
+and its table's banner counting the same move ("Move 1 of 40", "Move 1 of 40 · Ann to
+act", never "your turn") with no move control; the history reviews it again from the
+saved moves (also after a reload of the review's address); the replay stops at
+the match's last round's end as the table held it, without Continue;
 a pass-and-play Tjueett review, with "show everyone's cards" switched off, shows each
 person only their own hidden cards, checked against the rules core at every stop (the
 held round ends included).
@@ -42,20 +44,44 @@ REVIEW_TIMEOUT_MS = 30_000
 
 
 def step_position(page: Page) -> tuple[int, int]:
-    """The replay's "Step n of total"."""
-    text = page.locator(".replay-position").inner_text()
-    found = re.fullmatch(r"Step (\d+) of (\d+)", text.strip())
+    """The replay's position as ``(actions taken, total)``: "Move n of total" at the
+    table move n is made at (n - 1 taken), "After move n of total" after it."""
+    text = page.locator(".replay-position").inner_text().strip()
+    found = re.fullmatch(r"(After move|Move) (\d+) of (\d+)", text)
     assert found, text
-    return int(found.group(1)), int(found.group(2))
+    n = int(found.group(2))
+    return (n if found.group(1) == "After move" else n - 1), int(found.group(3))
+
+
+def assert_disclosures_tappable(page: Page) -> None:
+    """Every disclosure of the review shows a marker and is at least 44 px tall."""
+    summaries = page.locator(".review details > summary")
+    assert summaries.count() > 0
+    for summary in summaries.all():
+        if not summary.is_visible():
+            continue
+        box = summary.bounding_box()
+        assert box is not None and box["height"] >= 44, box
+        marker = summary.evaluate("(s) => getComputedStyle(s, '::before').content")
+        assert marker not in ("none", "normal", '""'), marker
 
 
 def play_21_with_early_stops(page: Page) -> list[int]:
-    """Ann stops as soon as she may (after one throw), tapping Continue on every
-    round's end held on the table: the totals she stopped on."""
+    """Ann stops as soon as she may (after one throw): the totals she stopped on. A
+    round's end held on the table (the match's last one too) is seen with Continue."""
     stops: list[int] = []
     for _ in range(200):
-        if wait_human_turn_or_end(page) == "over":
+        page.wait_for_function(
+            """() => document.querySelector('.match-over') ||
+                document.querySelector('[data-action="moment-seen"]') ||
+                document.querySelector('[data-action="act"]:not([disabled])')""",
+            timeout=MATCH_TIMEOUT_MS,
+        )
+        if page.locator(".match-over").count():
             return stops
+        if page.locator('[data-action="moment-seen"]').count():
+            page.locator('[data-action="moment-seen"]').click()
+            continue
         stop = button(page, "Stop")
         if stop.is_enabled():
             stops.append(int(page.locator(".total-value").inner_text()))
@@ -87,14 +113,17 @@ def assert_a_picture(page: Page, name_to_act: str | None = None) -> None:
     assert frame.locator(".controls, .stepper").count() == 0
     text = frame.inner_text()
     assert "your turn" not in text and "is thinking" not in text, text
-    banner = frame.locator(".stage:not(.moment-panel) .turn-banner")
+    # (A moment the move passed through, a round's end, has its title instead.)
+    banner = frame.locator(".replay-banner")
     if name_to_act is not None:
         expect(banner).to_have_count(1)
         assert re.fullmatch(rf"Move \d+ of \d+ · {name_to_act} to act", banner.inner_text())
     for words in banner.all_inner_texts():
         assert re.fullmatch(r"Move \d+ of \d+ · .+ to act", words), words
-    for title in frame.locator(".moment-panel .turn-banner").all_inner_texts():
-        assert title.strip() and not title.startswith("Move "), title
+    if banner.count():
+        # The position line counts the move the banner names.
+        position = page.locator(".replay-position").inner_text().strip()
+        assert banner.inner_text().startswith(position + " · "), (position, banner.inner_text())
 
 
 def wait_review(page: Page) -> None:
@@ -121,7 +150,13 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     assert re.match(rf"You stopped on {min(stops)}\b", sentence), sentence
     assert re.search(r"rolling on won \d+\s% of the time", sentence), sentence
     summary = page.locator(".review-summary").first.inner_text()
-    assert re.fullmatch(r"Decisions rated: \d+ · best choices: \d+", summary), summary
+    found = re.fullmatch(r"(\d+)\s% accuracy · (\d+) of (\d+) choices were the best", summary)
+    assert found and int(found.group(1)) < 100, summary
+    assert "cost" not in summary and "±" not in summary
+    # Ann's chart: an image whose name says her rounds won, round by round.
+    chart = page.locator(".person").first.get_by_role("img", name=re.compile(r"^Rounds won by Ann"))
+    expect(chart).to_have_count(1)
+    assert_disclosures_tappable(page)
     # The exact figures are one tap away: the fraction behind the rounded percentage.
     figures = moment.locator("details.exact")
     assert not figures.locator("table").is_visible()
@@ -133,46 +168,47 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     assert axe_findings(page) == []
     assert layout_problems(page) == []
 
-    # The replay: buttons and arrow keys, never outside the match.
+    # The replay: buttons and arrow keys, never outside the match; the position line
+    # and the table's banner count the same move.
     first, total = step_position(page)
     assert first == 0 and total > 2
+    expect(page.locator(".replay-position")).to_have_text(f"Move 1 of {total}")
     expect(button(page, "Back")).to_be_disabled()
     # The first move is Ann's: the table says so, in the past, and offers no Roll.
     expect(page.locator(".replay-frame .turn-banner")).to_have_text(
         f"Move 1 of {total} · Ann to act"
     )
     assert_a_picture(page, "Ann")
-    tap(page, button(page, "Forward"))
-    expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
+    button(page, "Forward").click()
+    expect(page.locator(".replay-position")).to_have_text(f"Move 2 of {total}")
     page.locator("body").click(position={"x": 2, "y": 2})
-    press(page, "ArrowRight")
-    expect(page.locator(".replay-position")).to_have_text(f"Step 2 of {total}")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-position")).to_have_text(f"Move 3 of {total}")
     expect(page.locator(".replay-frame")).to_have_attribute("data-frame", "2")
     expect(page.locator(".replay-frame .turn-banner")).to_contain_text(f"Move 3 of {total} · ")
     assert_a_picture(page)
-    press(page, "ArrowLeft")
-    expect(page.locator(".replay-position")).to_have_text(f"Step 1 of {total}")
-    tap(page, button(page, "Back"))
-    expect(page.locator(".replay-position")).to_have_text(f"Step 0 of {total}")
-    tap(page, button(page, "To the end"))
-    expect(page.locator(".replay-position")).to_have_text(f"Step {total} of {total}")
+    page.keyboard.press("ArrowLeft")
+    expect(page.locator(".replay-position")).to_have_text(f"Move 2 of {total}")
+    button(page, "Back").click()
+    expect(page.locator(".replay-position")).to_have_text(f"Move 1 of {total}")
+    button(page, "To the end").click()
+    expect(page.locator(".replay-position")).to_have_text(f"After move {total} of {total}")
     expect(button(page, "Forward")).to_be_disabled()
     # The replay stops at the match's last round's end as the table held it: one step
-    # back from the standings, the round's end (the last move's, so still "Step
-    # {total}"), a picture with no Continue; one more, the table of the last decision.
+    # back from the standings, the round's end (after the last move, as the end is), a picture with no Continue; one more, the table of the last decision.
     replay = page.locator(".replay-frame")
     expect(replay.locator(".match-over")).to_have_count(1)
     tap(page, button(page, "Back"))
     expect(replay.locator(".moment-panel")).to_have_count(1)
     expect(replay.locator(".match-over")).to_have_count(0)
     expect(replay).to_have_attribute("data-frame", str(total))
-    expect(page.locator(".replay-position")).to_have_text(f"Step {total} of {total}")
+    expect(page.locator(".replay-position")).to_have_text(f"After move {total} of {total}")
     expect(replay.locator(".moment-panel")).to_contain_text("round")
     assert_a_picture(page)
     tap(page, button(page, "Back"))
     expect(replay.locator(".moment-panel")).to_have_count(0)
     expect(replay).to_have_attribute("data-frame", str(total - 1))
-    expect(page.locator(".replay-position")).to_have_text(f"Step {total - 1} of {total}")
+    expect(page.locator(".replay-position")).to_have_text(f"Move {total} of {total}")
     assert_a_picture(page)
     # The costly moment's "Show in the replay" goes to the table just before it.
     index = int(moment.get_attribute("data-index") or "-1")
@@ -182,11 +218,12 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     # The replayed table is a picture: no control in it does anything, and its banner
     # names the move of the moment's title and its person.
     title = moment.locator(".moment-title").inner_text()
-    move = re.search(r"move (\d+):", title)
+    move = re.fullmatch(r"Round \d+, move (\d+)", title)
     assert move and int(move.group(1)) == index + 1, title
     expect(page.locator(".replay-frame .turn-banner")).to_have_text(
         f"Move {index + 1} of {total} · Ann to act"
     )
+    expect(page.locator(".replay-position")).to_have_text(f"Move {index + 1} of {total}")
     assert_a_picture(page, "Ann")
     resize(page, 390, 844)
     page.evaluate("() => window.scrollTo(0, 0)")
@@ -195,6 +232,7 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     shoot(page, "review-21-phone")
     assert axe_findings(page) == []
     assert layout_problems(page) == []
+    assert_disclosures_tappable(page)
 
     # From the history (the saved moves), and again after a reload of its address.
     button(page, "Home").click()
@@ -325,6 +363,13 @@ def test_twenty_one_review_shows_progress_then_every_hand_after_the_match(
     wait_review(page)
     expect(page.locator(".revealed")).to_be_visible()
     assert page.locator(".revealed-hands li").count() == 3
+    # The game's own words: deals, never rounds; a chart of Ann's estimated chances.
+    titles = page.locator(".moment-title").all_inner_texts()
+    assert titles and all(re.fullmatch(r"Deal \d+, move \d+", t) for t in titles), titles
+    assert "Round" not in page.locator(".people").inner_text()
+    chart = page.get_by_role("img", name=re.compile(r"^Ann's chance to win the match"))
+    expect(chart).to_have_count(1)
+    assert_disclosures_tappable(page)
     shoot(page, "review-twentyone-tablet")
     assert axe_findings(page) == []
     assert layout_problems(page) == []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import itertools
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -19,6 +20,8 @@ from pygame_core.review import (
     Match,
     Option,
     Reason,
+    accuracy,
+    decision_accuracy,
     iter_review,
     load_match,
     rate_decision,
@@ -303,3 +306,175 @@ def test_a_twentyone_swap_of_other_than_the_lowest_cards_is_valued_as_played() -
     # Giving away the best card is the worst of these exchanges.
     values = {o.key: o.value for o in decision.options}
     assert values["swap_1_as_played"] < values["swap_1"]
+
+
+# -- accuracy (pygame_core/review/accuracy.py) -------------------------------------------
+
+
+def _made(
+    values: tuple[Any, ...],
+    chosen: int,
+    margins: tuple[float, ...] | None = None,
+    margin_of: float | None = None,
+) -> Decision:
+    """A rated decision by hand: options ``o0``, ``o1``, ... worth ``values``, the
+    ``chosen``-th taken (an estimate when ``margins`` and ``margin_of`` are given)."""
+    spot = Spot(0, 0, SimpleNamespace(round=1), (), None)
+    options = tuple(
+        Option(f"o{i}", value, margins[i] if margins else None) for i, value in enumerate(values)
+    )
+    estimated = margin_of is not None
+    return make_decision(
+        spot,
+        "k",
+        options,
+        f"o{chosen}",
+        "match_win" if estimated else "round_win",
+        "expert_search" if estimated else "exact_odds",
+        "x",
+        lambda mine, best: Reason.make("r"),
+        (lambda best, mine: margin_of) if estimated else None,  # type: ignore[arg-type,return-value]
+    )
+
+
+def test_accuracy_keeps_what_the_choices_kept_of_what_was_at_stake() -> None:
+    # Best, worst and one in between: 1, 0 and 1/2 of the stake, each decision alone.
+    best = _made((Fraction(3, 4), Fraction(1, 4), Fraction(1, 2)), 0)
+    worst = _made((Fraction(3, 4), Fraction(1, 4), Fraction(1, 2)), 1)
+    between = _made((Fraction(3, 4), Fraction(1, 4), Fraction(1, 2)), 2)
+    assert [decision_accuracy(d) for d in (best, worst, between)] == [1, 0, Fraction(1, 2)]
+    assert accuracy([best]) == 1 and accuracy([worst]) == 0
+    assert accuracy([between]) == Fraction(1, 2)
+    # Weighed by the stake: the worst of a choice 1/100 apart hardly counts beside the
+    # best of one 1/2 apart (a plain mean would give 1/2).
+    slight = _made((Fraction(51, 100), Fraction(50, 100)), 1)
+    assert accuracy([best, slight]) == Fraction(50, 51)
+    assert accuracy([slight, best]) == accuracy([best, slight])
+    # Exact stays exact.
+    assert isinstance(accuracy([best, between, slight]), Fraction)
+
+
+def test_accuracy_edge_cases_one_option_all_equal_none_rated() -> None:
+    only = _made((Fraction(1, 3),), 0)
+    assert only.is_best and decision_accuracy(only) == 1 and accuracy([only]) == 1
+    equal = _made((Fraction(1, 2), Fraction(1, 2), Fraction(1, 2)), 2)
+    assert equal.is_best and decision_accuracy(equal) == 1 and accuracy([equal]) == 1
+    # Nothing at stake adds nothing: a worst choice elsewhere is still all that counts.
+    worst = _made((Fraction(1), Fraction(0)), 1)
+    assert accuracy([only, equal, worst]) == 0
+    assert accuracy([]) is None
+    stake = SimpleNamespace(rated=False, is_best=True, options=(), chosen_value=0)
+    assert accuracy([stake]) is None and accuracy([stake, worst]) == 0
+
+
+def test_accuracy_of_estimates_forgives_what_the_margin_cannot_tell() -> None:
+    # 0.02 short of the best with a margin of 0.02: within 1.96 margins, the best.
+    unsure = _made((0.50, 0.48, 0.10), 1, (0.01, 0.01, 0.01), margin_of=0.02)
+    assert unsure.is_best and decision_accuracy(unsure) == 1
+    # The same gap, surely worse: what it kept of the stake (0.38 of 0.40).
+    sure = _made((0.50, 0.48, 0.10), 1, (0.01, 0.01, 0.01), margin_of=0.005)
+    assert not sure.is_best
+    assert decision_accuracy(sure) == pytest.approx(0.38 / 0.40)
+    assert accuracy([unsure, sure]) == pytest.approx((0.40 + 0.38) / 0.80)
+    assert isinstance(accuracy([sure]), float)
+
+
+@pytest.mark.parametrize(
+    ("game_id", "levels"),
+    [
+        ("dice21", ("easy", "medium", "expert")),
+        ("dice41", ("easy", "medium")),
+        ("tjueett", ("easy", "medium", "expert")),
+        ("twentyone", ("easy", "medium", "expert")),
+    ],
+)
+def test_a_seats_accuracy_is_one_exactly_when_every_choice_was_the_best(
+    game_id: str, levels: tuple[str, ...]
+) -> None:
+    review = review_match(bot_match(game_id, levels, 21), playouts=6)
+    for seat in review.seats:
+        assert seat.accuracy is not None and 0 <= seat.accuracy <= 1
+        assert (seat.accuracy == 1) == (seat.best == seat.rated), seat.seat
+        assert seat.accuracy == accuracy(seat.decisions)
+        if game_id in ("dice21", "dice41"):
+            assert isinstance(seat.accuracy, Fraction)
+    # The easy bot of 41 misses some choices: its accuracy says so.
+    if game_id == "dice41":
+        assert review.for_seat(0).accuracy < 1
+
+
+# -- the chart (pygame_core/review/chart.py) ---------------------------------------------
+
+
+def test_the_chips_chart_of_a_seeded_match() -> None:
+    # 41 for chips (the evening's 10 chips, ten rounds): each seat's chips at the start
+    # (before the first ante) and as each round ended (the pot paid, the next ante not
+    # yet in), from the replayed states.
+    match = bot_match("dice41", ("medium", "easy", "expert"), 6, "evening")
+    review = review_match(match, playouts=6)
+    charts = {s.seat: s.chart for s in review.seats}
+    assert all(c is not None and c.measure == "chips" for c in charts.values())
+    first = charts[0]
+    assert first is not None
+    assert [p.value for p in first.points] == [10, 9, 7, 10, 9, 7, 10, 13, 16, 15, 14]
+    assert [p.round for p in first.points] == list(range(11))
+    assert [p.index for p in first.points][:3] == [0, 15, 30]
+    assert first.points[-1].index == len(match.actions)
+    # Every round's end: the chips add up to the stacks the seats began with.
+    for points in zip(*(c.points for c in charts.values() if c is not None), strict=True):
+        assert sum(p.value for p in points) == 30
+        assert len({(p.index, p.round) for p in points}) == 1
+    # The last point is the match's result.
+    outcome = match.game.outcome(match.states[-1])
+    assert outcome is not None
+    assert tuple(c.points[-1].value for c in charts.values() if c is not None) == outcome.scores
+
+
+@pytest.mark.parametrize("game_id", ["tjueett", "tjugoett"])
+def test_the_banker_games_chart_counts_the_bank_as_the_bankers(game_id: str) -> None:
+    match = bot_match(game_id, ("medium", "easy", "expert"), 6)
+    review = review_match(match, playouts=6)
+    charts = [s.chart for s in review.seats]
+    assert all(c is not None and c.measure == "chips" for c in charts)
+    start = match.game.view(match.states[0], None).chips
+    assert tuple(c.points[0].value for c in charts if c is not None) == start
+    for points in zip(*(c.points for c in charts if c is not None), strict=True):
+        assert sum(p.value for p in points) == sum(start)
+    end = match.game.view(match.states[-1], None)
+    assert tuple(c.points[-1].value for c in charts if c is not None) == tuple(
+        chips + (end.pot if seat == end.banker else 0) for seat, chips in enumerate(end.chips)
+    )
+    rounds = [p.round for p in charts[0].points] if charts[0] is not None else []
+    assert rounds == list(range(end.round + 1))
+
+
+def test_without_chips_the_chart_counts_rounds_won() -> None:
+    match = bot_match("dice21", ("medium", "easy", "expert"), 6, match="rounds", rounds=4)
+    review = review_match(match)
+    charts = [s.chart for s in review.seats]
+    assert all(c is not None and c.measure == "rounds_won" for c in charts)
+    totals = [0] * 3
+    for c in charts:
+        assert c is not None and c.points[0].value == 0
+        assert all(b.value - a.value in (0, 1) for a, b in itertools.pairwise(c.points))
+    for c, seat in zip(charts, range(3), strict=True):
+        assert c is not None
+        totals[seat] = c.points[-1].value
+    assert sum(totals) >= 4  # a shared round counts for each winner
+    outcome = match.game.outcome(match.states[-1])
+    assert outcome is not None and tuple(totals) == outcome.scores
+
+
+def test_twenty_ones_chart_is_each_choices_estimated_share_of_the_match() -> None:
+    match = bot_match("twentyone", ("medium", "easy", "medium"), 2)
+    review = review_match(match, seats=(0, 1), seed=3, playouts=8)
+    for seat in review.seats:
+        chart = seat.chart
+        assert chart is not None and chart.measure == "match_win"
+        rated = [d for d in seat.decisions if d.rated]
+        assert [p.index for p in chart.points] == [d.index + 1 for d in rated]
+        assert [p.round for p in chart.points] == [d.round for d in rated]
+        assert [p.value for p in chart.points] == [d.chosen_value for d in rated]
+        chosen = [next(o for o in d.options if o.key == d.chosen) for d in rated]
+        assert [p.margin for p in chart.points] == [o.margin for o in chosen]
+        assert all(0 <= p.value <= 1 for p in chart.points)

@@ -31,7 +31,7 @@ from web.games import all_uis, get_ui
 from web.i18n import LANGUAGES, Translator, table
 from web.markup import escape
 from web.reviewing import ReviewState, new_state, replay_frame
-from web.reviewtext import option_label, sentence
+from web.reviewtext import accuracy_exact, accuracy_percent, option_label, sentence, total_cost
 from web.saves import GAME_PREFIX, HISTORY_PREFIX, SaveBook
 from web.screens.cards import card_name
 from web.screens.review import render_review, replay_table
@@ -326,7 +326,7 @@ def test_the_screen_shows_each_persons_summary_moments_and_exact_figures() -> No
     for seat in review.seats:
         for decision in seat.costliest:
             assert f'data-index="{decision.index}"' in html
-    assert "Decisions rated:" in html and "<details" in html
+    assert " accuracy · " in html and "choices were the best" in html and "<details" in html
     assert re.search(r"\d+/\d+", html), "an exact fraction behind the details"
     ids = re.findall(r' id="([^"]+)"', html)
     assert len(ids) == len(set(ids)), "ids are unique on the page"
@@ -636,8 +636,11 @@ def test_the_banner_counts_moves_as_the_moment_titles_do() -> None:
     name = state.session.seats[decision.seat].name
     move = f"Move {decision.index + 1} of {len(state.match.states) - 1} · {name} to act"
     assert move in _frame(html)
-    title = tr.t("review.moment", round=decision.round, move=decision.index + 1, cost="x")
-    assert f"move {decision.index + 1}:" in title
+    title = tr.t("review.moment.round", round=decision.round, move=decision.index + 1)
+    assert title.endswith(f"move {decision.index + 1}")
+    # The replay's position line counts the same move.
+    position = re.findall(r'<span class="replay-position"[^>]*>([^<]*)</span>', html)
+    assert position == [f"Move {decision.index + 1} of {len(state.match.states) - 1}"]
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -848,7 +851,7 @@ def test_a_finished_match_is_reviewed_from_the_history_and_by_its_address() -> N
     press(app, page, "open-review", save=saved_id)
     assert app.screen == "review"
     run_review(app)
-    assert "moment" in page.markup or "Decisions rated" in page.markup
+    assert "moment" in page.markup or "choices were the best" in page.markup
     # A reload of the review's address: the same review from the stored moves.
     again, _, _ = started(store=store)
     again.reviewing.spawn = lambda job: job.close()  # type: ignore[assignment,func-returns-value]
@@ -969,3 +972,241 @@ def test_the_bench_stores_a_finished_ten_round_match_the_site_reviews(game_id: s
     assert saved.session.humans() == (0,) and len(saved.session.state.history) == match["moves"]
     state = new_state(saved.id, saved.session)
     assert state.people == (0,) and match["people_moves"] > 0
+
+
+# -- the review in words a family understands (#23) --------------------------------------
+
+
+def reviewed(state: ReviewState) -> ReviewState:
+    """``state`` with its review rated (as the background job does)."""
+    for step in engine.iter_review(state.match, seats=state.people, playouts=12):
+        state.progress(step)
+    return state
+
+
+def _panels(html: str) -> list[str]:
+    """Each person's panel of a review screen."""
+    return re.findall(r'<section class="panel person".*?</section>', html, re.S)
+
+
+def _outside_details(markup: str) -> str:
+    return re.sub(r"<details\b.*?</details>", "", markup, flags=re.S)
+
+
+def test_accuracy_is_shown_as_a_whole_percentage_that_never_overstates() -> None:
+    assert accuracy_percent(Fraction(87, 100), "en") == "87\u00a0%"
+    assert accuracy_percent(Fraction(1), "nb") == "100\u00a0%"
+    assert accuracy_percent(Fraction(996, 1000), "en") == "99\u00a0%", "100 only when all best"
+    assert accuracy_percent(Fraction(0), "sv") == "0\u00a0%"
+    assert accuracy_percent(Fraction(3, 1000), "da") == "1\u00a0%", "0 only when all worst"
+    assert accuracy_percent(0.8749, "en") == "87\u00a0%"
+    assert accuracy_exact(Fraction(13, 15), "nb") == "86,7\u00a0% = 13/15"
+    assert accuracy_exact(Fraction(10**20 + 1, 10**20 + 7), "en") == "100.0\u00a0%"
+    assert accuracy_exact(0.5, "en") == "50.0\u00a0%"
+
+
+@pytest.mark.parametrize("game_id", ["dice21", "dice41", "tjueett", "twentyone"])
+def test_each_persons_summary_is_plain_words_in_every_language(game_id: str) -> None:
+    state = finished_state(game_id, seed=5)
+    review = state.review
+    assert review is not None
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        panels = _panels(screen(tr, state))
+        assert len(panels) == len(review.seats)
+        for panel, mine in zip(panels, review.seats, strict=True):
+            summary = re.findall(r'<p class="review-summary">([^<]*)</p>', panel)
+            if not mine.rated:
+                assert summary == [escape(tr.t("review.none_rated"), quote=False)]
+                continue
+            assert mine.accuracy is not None
+            words = tr.t(
+                "review.summary",
+                accuracy=accuracy_percent(mine.accuracy, tr.lang),
+                best=mine.best,
+                rated=mine.rated,
+            )
+            assert summary == [escape(words, quote=False)], lang
+            assert "{" not in words and "±" not in words
+            # The costs and margins are a tap away, never in the summary's words (the
+            # panel before its moments, whose sentences are each game's own).
+            plain = _text(_outside_details(panel.split('<ol class="moments">')[0]))
+            total = total_cost(tr, mine.total_cost, mine.total_margin, mine.unit)
+            assert total not in plain and "±" not in plain, (lang, plain)
+            assert re.search(r"-\d", plain) is None, (lang, plain)
+            figures = re.search(
+                r'<details class="exact summary-figures">.*?</details>', panel, re.S
+            )
+            assert figures is not None
+            assert escape(tr.t("review.accuracy_how"), quote=False) in figures.group(0)
+            if mine.costliest:
+                assert escape(total, quote=False) in figures.group(0)
+            for decision in mine.costliest:
+                title = tr.t(
+                    f"review.moment.{get_ui(game_id).round_word}",
+                    round=decision.round,
+                    move=decision.index + 1,
+                )
+                assert f'<h4 class="moment-title">{escape(title, quote=False)}</h4>' in panel
+
+
+def test_the_summary_reads_as_the_issue_asks_in_all_four_languages() -> None:
+    expected = {
+        "en": "87\u00a0% accuracy · 12 of 14 choices were the best",
+        "nb": "87\u00a0% nøyaktighet · 12 av 14 valg var best",
+        "sv": "87\u00a0% träffsäkerhet · 12 av 14 val var bäst",
+        "da": "87\u00a0% nøjagtighed · 12 af 14 valg var bedst",
+    }
+    for lang, words in expected.items():
+        tr = Translator(lang)
+        assert tr.t("review.summary", accuracy="87\u00a0%", best=12, rated=14) == words
+
+
+def test_twenty_one_says_deal_everywhere_in_its_review() -> None:
+    state = finished_state("twentyone", seed=5)
+    review = state.review
+    assert review is not None and any(s.costliest for s in review.seats)
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        round_word = tr.t("play.round", n=0).removesuffix(" 0")
+        deal_word = tr.t("save.deal", n=0).removesuffix(" 0")
+        for index in (0, state.moves // 2, state.moves):
+            state.frame = index
+            text = _text(screen(tr, state))
+            assert re.search(rf"\b{round_word}\b", text, re.IGNORECASE) is None, (lang, index)
+        for seat in review.seats:
+            for decision in seat.costliest:
+                title = tr.t("review.moment.deal", round=decision.round, move=decision.index + 1)
+                assert title.startswith(f"{deal_word} {decision.round},")
+                assert escape(title, quote=False) in screen(tr, state)
+    # ... and the dice and banker games keep their rounds.
+    dice = finished_state("dice41", seed=5)
+    assert dice.review is not None
+    decision = next(d for s in dice.review.seats for d in s.costliest)
+    assert f"Round {decision.round}, move {decision.index + 1}" in screen(Translator("en"), dice)
+
+
+@pytest.mark.parametrize("game_id", ["dice21", "tjueett", "twentyone"])
+def test_one_count_of_moves_the_position_line_and_the_banner_agree(game_id: str) -> None:
+    state = bot_state(game_id)
+    moves = state.moves
+    for lang in ("en", "nb"):
+        tr = Translator(lang)
+        seen_after = 0
+        for stop, (index, held) in enumerate(state.stops):
+            state.stop = stop
+            html = screen(tr, state)
+            position = re.findall(r'<span class="replay-position"[^>]*>([^<]*)</span>', html)
+            banners = re.findall(r'<p class="turn-banner replay-banner">([^<]*)</p>', html)
+            if held is None and index < moves:
+                line = tr.t("review.step_of", n=index + 1, total=moves)
+                assert position == [escape(line, quote=False)], (lang, stop)
+                assert len(banners) == 1 and banners[0].startswith(
+                    escape(line, quote=False) + " · "
+                ), (lang, stop, banners)
+            else:
+                line = tr.t("review.step_after", n=index, total=moves)
+                assert position == [escape(line, quote=False)], (lang, stop)
+                assert banners == []
+                seen_after += 1
+        assert seen_after >= 2, "the end and at least one round's end"
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_each_persons_chart_is_svg_from_numbers_with_a_text_alternative(game_id: str) -> None:
+    state = reviewed(bot_state(game_id))
+    review = state.review
+    assert review is not None
+    ui = get_ui(game_id)
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        panels = _panels(screen(tr, state))
+        for panel, mine in zip(panels, review.seats, strict=True):
+            chart = mine.chart
+            assert chart is not None and len(chart.points) >= 2
+            figures = re.findall(r'<figure class="review-chart".*?</figure>', panel, re.S)
+            assert len(figures) == 1, (game_id, lang)
+            drawn = figures[0]
+            name = state.session.names()[mine.seat]
+            caption = tr.t(f"review.chart.{chart.measure}", name=name)
+            assert f'<figcaption class="chart-caption">{escape(caption, quote=False)}' in drawn
+            # An image with a text alternative: the svg is labelled by its <title>.
+            attrs = _attributes(drawn)
+            svg = next(a for a in attrs if a.get("class") == "chart-svg")
+            assert svg["role"] == "img" and svg["viewbox"] == "0 0 320 150"
+            title = re.search(rf'<title id="{svg["aria-labelledby"]}">([^<]*)</title>', drawn)
+            assert title is not None
+            alt = html_text.unescape(title.group(1))
+            assert alt.startswith(caption + ": ") and alt.endswith(".")
+            assert "{" not in alt
+            # Built from numbers only: shapes and text, no script, no style, no link.
+            tags = set(re.findall(r"<([a-z]+)\b", drawn))
+            assert tags <= {"figure", "figcaption", "svg", "title", "line", "text", "path"} | {
+                "circle",
+                "polygon",
+            }, tags
+            assert (
+                "style=" not in drawn
+                and "href" not in drawn
+                and "on" not in {k[:2] for a in attrs for k in a}
+            )
+            path = next(a["d"] for a in attrs if a.get("class") == "chart-line")
+            xy = [tuple(map(float, p[1:].split(","))) for p in path.split()]
+            assert len(xy) == len(chart.points)
+            assert all(36 <= x <= 278 and 12 <= y <= 126 for x, y in xy), xy
+            # Higher figures are drawn higher.
+            for (_, y1), (_, y2), a, b in zip(
+                xy, xy[1:], chart.points, chart.points[1:], strict=False
+            ):
+                assert (y2 < y1) == (b.value > a.value) or (y1 == y2) == (a.value == b.value)
+            # The figures said in words, in the reader's language: each of a short
+            # series, the first, last, lowest and highest of a long one.
+            assert alt == _said_chart(tr, chart, caption, ui.round_word), (lang, alt)
+            if lang == "en" and chart.measure == "chips":
+                assert alt.startswith(f"{caption}: {round(chart.points[0].value)} at the start, ")
+
+
+def _said_chart(tr: Translator, chart: Any, caption: str, round_word: str) -> str:
+    """A chart's text alternative, worded here from its points."""
+
+    def value(figure: Any) -> str:
+        if chart.measure == "match_win":
+            return f"{round(Fraction(figure) * 100)}\u00a0%"
+        return str(round(figure))
+
+    def said(point: Any) -> str:
+        if chart.measure == "match_win":
+            return tr.t("review.chart.after.move", value=value(point.value), n=point.index)
+        if point.round == 0:
+            return tr.t("review.chart.start", value=value(point.value))
+        return tr.t(f"review.chart.after.{round_word}", value=value(point.value), n=point.round)
+
+    points = chart.points
+    if len(points) <= 12:
+        return f"{caption}: {', '.join(said(p) for p in points)}."
+    figures = [p.value for p in points]
+    span = tr.t(
+        "review.chart.span",
+        first=said(points[0]),
+        last=said(points[-1]),
+        low=value(min(figures)),
+        high=value(max(figures)),
+    )
+    return f"{caption}: {span}."
+
+
+def test_every_disclosure_of_the_review_looks_tappable() -> None:
+    state = finished_state("dice21")
+    html = screen(Translator("en"), state)
+    details = re.findall(r"<details\b[^>]*>(.{0,40})", html, re.S)
+    assert details and all(d.startswith("<summary>") for d in details), details
+    css = (Path(__file__).parent.parent / "web" / "style.css").read_text("utf-8")
+    block = css[css.index("/* Review (#23)") :]
+    rule = re.search(r"\.review details > summary \{([^}]*)\}", block)
+    assert rule is not None and "min-height: var(--touch)" in rule.group(1)
+    assert re.search(r"\.review details > summary::before \{ content: \"\\25B8\"; \}", block)
+    assert re.search(
+        r"\.review details\[open\] > summary::before \{ content: \"\\25BE\"; \}", block
+    )
+    touch = re.search(r"--touch: (\d+)px", css)
+    assert touch is not None and int(touch.group(1)) >= 44

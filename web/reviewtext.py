@@ -24,6 +24,10 @@ from web.i18n import Translator, decimal
 if TYPE_CHECKING:
     from pygame_core.review import Decision, Number, Unit
 
+#: The longest exact fraction an accuracy is shown with (a sum of many exact chances
+#: can have a denominator of dozens of digits: then the percentage alone).
+FRACTION_CHARS = 15
+
 
 class ReviewWords(Protocol):
     """How a game words its decisions (each game's UI, :class:`web.games.base.GameUI`)."""
@@ -43,6 +47,26 @@ def whole_percent(value: Number, lang: str) -> str:
     """A chance rounded to a whole percentage, as a sentence shows it: ``"38 %"``."""
     # A no-break space: a line never starts with the "%".
     return f"{decimal(Fraction(value) * 100, lang, 0)}\u00a0%"
+
+
+def accuracy_percent(value: Number, lang: str) -> str:
+    """An accuracy as a whole percentage (``"87 %"``): 100 only when every choice was the
+    best, 0 only when none kept anything (a 99.6 shows as 99, a 0.3 as 1)."""
+    share = Fraction(value)
+    shown = round(share * 100)
+    if share < 1:
+        shown = min(shown, 99)
+    if share > 0:
+        shown = max(shown, 1)
+    return f"{shown}\u00a0%"
+
+
+def accuracy_exact(value: Number, lang: str) -> str:
+    """An accuracy as "Exact figures" shows it: one decimal, and the fraction when exact
+    and short enough to read (``"86,7 % = 13/15"``)."""
+    shown = f"{decimal(Fraction(value) * 100, lang, 1)}\u00a0%"
+    whole = fraction_text(value)
+    return f"{shown} = {whole}" if whole and len(whole) <= FRACTION_CHARS else shown
 
 
 def chips(value: Number, lang: str) -> str:

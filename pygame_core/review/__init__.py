@@ -11,6 +11,8 @@ value of the choice, never by how the dice or cards then fell.
     review = review_match(save_text, seats=(0,), seed=1)
     mine = review.for_seat(0)
     mine.rated, mine.best, mine.total_cost, mine.costliest[0].reason.kind
+    mine.accuracy                  # 0 to 1: what the choices kept of what was at stake
+    mine.chart.measure, [(p.round, p.value) for p in mine.chart.points]
     for progress in iter_review(save_text, seats=(0,)):   # in slices, with progress
         ...progress.done, progress.total, progress.review
     replay = replay_frames(save_text, viewer=0)           # as seat 0 saw the match
@@ -26,10 +28,21 @@ How each game is rated (the modules of this package say more):
   the banker's stake is listed but not rated.
 - Twenty One (:mod:`.twentyone`): exchange and plays, the expert's search as an
   estimate of the share of the match won, with its standard error, seeded.
+
+Each seat's accuracy (:mod:`.accuracy`), one figure from 0 to 1: per rated decision,
+``at stake = best - worst`` and ``kept = chosen - worst`` (the whole stake when the
+choice counts as the best), and ``accuracy = sum(kept) / sum(at stake)``: the
+decisions' ``kept / at stake`` averaged, each weighed by what was at stake in it (1
+when nothing ever was). Relative to each decision's best and worst option it needs no
+unit, so chances, chips and estimates are rated alike; weighed by the stake, a slip
+that hardly mattered counts little, and a two-way choice adds more than a 0 or 1. Its
+chart (:mod:`.chart`): the chips or rounds won after each round, from the replayed
+states, or (Twenty One) the estimated share of the match won after each decision.
 """
 
 from __future__ import annotations
 
+from .accuracy import accuracy, decision_accuracy
 from .engine import (
     COSTLIEST,
     DEFAULT_PLAYOUTS,
@@ -43,8 +56,11 @@ from .engine import (
 )
 from .model import (
     MARGIN_Z,
+    Chart,
+    ChartPoint,
     Decision,
     MatchReview,
+    Measure,
     Method,
     Number,
     Option,
@@ -59,11 +75,14 @@ __all__ = [
     "COSTLIEST",
     "DEFAULT_PLAYOUTS",
     "MARGIN_Z",
+    "Chart",
+    "ChartPoint",
     "Decision",
     "Frame",
     "Match",
     "MatchInput",
     "MatchReview",
+    "Measure",
     "Method",
     "Number",
     "Option",
@@ -72,6 +91,8 @@ __all__ = [
     "ReviewProgress",
     "SeatReview",
     "Unit",
+    "accuracy",
+    "decision_accuracy",
     "iter_review",
     "load_match",
     "rate_decision",

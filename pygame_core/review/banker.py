@@ -23,6 +23,9 @@ Reason kinds: ``stood_right``, ``stood_too_soon``, ``drew_right``, ``drew_too_fa
 the next card busts), ``stand``, ``draw`` (chips), ``bet`` (player) or ``stakes``
 (banker: bets the hand meets)); ``bet_right``, ``bet_too_much``, ``bet_too_little``
 (``amount``, ``best_amount``, ``per_chip``, ``low``, ``high``); ``stake`` (``amount``).
+
+The chart (:mod:`.chart`): each seat's chips after every round, the banker's with the
+bank (the pot is his until he gives the bank up).
 """
 
 from __future__ import annotations
@@ -31,7 +34,7 @@ from ..banker.bots import bank_values, own_hand, player_model, player_values
 from ..banker.hand import effective_total
 from ..banker.odds import next_card_bust
 from ..banker.table import BANK, BET, STAKE, Draw, TableView, facing_seats
-from .model import Decision, Option, Reason
+from .model import Decision, Measure, Option, Reason
 from .rating import Spot, make_decision, unrated_decision
 
 PLAYER_AGAINST = "banker_draws_to_beat_you"
@@ -159,3 +162,16 @@ def _draw_or_stand(
         )
 
     return make_decision(spot, kind, options, chosen, "chips", "expert_model", against, reason)
+
+
+def standing(view: TableView) -> tuple[Measure, tuple[int, ...]]:
+    """Every seat's chips, the banker's with the bank's pot."""
+    return "chips", tuple(
+        chips + (view.pot if seat == view.banker else 0) for seat, chips in enumerate(view.chips)
+    )
+
+
+def opening(config: object, view: TableView) -> tuple[int, ...]:
+    """The starting stacks: the first table's chips (nothing is staked before the
+    banker's first decision)."""
+    return standing(view)[1]

@@ -10,13 +10,16 @@ still to play), ``next_seat`` (the next of them, or ``None``), ``stop``, ``roll`
 ``bust`` (the next throw's chance to go over), ``target``):
 ``stood_too_soon``, ``stood_below_best`` (a stop that cannot win), ``rolled_too_far``
 (the costly ones), ``stood_right``, ``rolled_right``.
+
+The chart (:mod:`.chart`): each seat's chips after every round, from the starting
+stacks, or its rounds won in a match without chips.
 """
 
 from __future__ import annotations
 
 from ..dice21.odds import view_odds
-from ..dice21.rules import Dice21View, Stop
-from .model import Decision, Option, Reason
+from ..dice21.rules import Dice21Config, Dice21View, Stop
+from .model import Decision, Measure, Option, Reason
 from .rating import Spot, make_decision
 
 AGAINST = "later_players_optimal"
@@ -68,3 +71,16 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
         AGAINST,
         reason,
     )
+
+
+def standing(view: Dice21View) -> tuple[Measure, tuple[int, ...]]:
+    """Every seat's chips, or its rounds won in a match without chips."""
+    if view.config.chips:
+        return "chips", tuple(seat.chips for seat in view.seats)
+    return "rounds_won", tuple(seat.rounds_won for seat in view.seats)
+
+
+def opening(config: Dice21Config, view: Dice21View) -> tuple[int, ...]:
+    """The starting stacks (the first table's chips are after the first ante), or no
+    round won."""
+    return ((config.starting_chips if config.chips else 0),) * config.players

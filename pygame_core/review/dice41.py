@@ -10,13 +10,16 @@ Reason kinds (params: ``throw``, ``dice`` (the throw), ``kept`` (set aside befor
 ``chosen``, ``best`` (dice values), ``best_score`` (to beat, ``None`` when first),
 ``later``, ``chosen_value``, ``best_value``, ``ticket`` (the best die is a 4 or 1 not
 yet secured)): ``kept_right``, ``kept_wrong_die``.
+
+The chart (:mod:`.chart`): each seat's chips after every round, from the starting
+stacks, or its rounds won in a match without chips.
 """
 
 from __future__ import annotations
 
 from ..dice41 import odds
-from ..dice41.rules import PENALTY, Dice41View, missing_tickets
-from .model import Decision, Option, Reason
+from ..dice41.rules import PENALTY, Dice41Config, Dice41View, missing_tickets
+from .model import Decision, Measure, Option, Reason
 from .rating import Spot, make_decision
 
 AGAINST = "later_players_play_to_beat"
@@ -70,3 +73,16 @@ def rate(spot: Spot, seed: int, playouts: int) -> Decision | None:
         AGAINST,
         reason,
     )
+
+
+def standing(view: Dice41View) -> tuple[Measure, tuple[int, ...]]:
+    """Every seat's chips, or its rounds won in a match without chips."""
+    if view.uses_chips:
+        return "chips", view.chips
+    return "rounds_won", view.round_wins
+
+
+def opening(config: Dice41Config, view: Dice41View) -> tuple[int, ...]:
+    """The starting stacks (the first table's chips are after the first ante), or no
+    round won."""
+    return ((config.starting_chips if config.chips else 0),) * config.players

@@ -19,7 +19,9 @@ from typing import Any, Protocol
 from ..contract import Game, Step
 from ..registry import get_game
 from ..saves import from_data, from_json
-from .model import Decision, MatchReview, Number, ReviewProgress, SeatReview
+from .accuracy import accuracy
+from .chart import seat_charts
+from .model import Chart, Decision, MatchReview, Number, ReviewProgress, SeatReview
 from .rating import Spot
 
 #: Most worlds per estimated decision (Twenty One; see :data:`.twentyone.BATCH`).
@@ -202,6 +204,8 @@ def iter_review(
             decisions.append(decision)
         if done < len(spots):
             yield ReviewProgress(done, len(spots))
+    charts = seat_charts(loaded, wanted, decisions)
+    unit = game.review_unit(state)
     review = MatchReview(
         game=game.id,
         seed=loaded.seed,
@@ -209,15 +213,18 @@ def iter_review(
         actions=len(loaded.actions),
         over=game.is_over(state),
         seats=tuple(
-            summarize(seat, [d for d in decisions if d.seat == seat], game.review_unit(state))
+            summarize(seat, [d for d in decisions if d.seat == seat], unit, charts[seat])
             for seat in wanted
         ),
     )
     yield ReviewProgress(len(spots), len(spots), review)
 
 
-def summarize(seat: int, decisions: Sequence[Decision], unit: Any) -> SeatReview:
-    """The summary of one seat's decisions (see :class:`~.model.SeatReview`)."""
+def summarize(
+    seat: int, decisions: Sequence[Decision], unit: Any, chart: Chart | None = None
+) -> SeatReview:
+    """The summary of one seat's decisions (see :class:`~.model.SeatReview`), with its
+    accuracy (:func:`~.accuracy.accuracy`) and ``chart``."""
     rated = [d for d in decisions if d.rated]
     missed = [d for d in rated if not d.is_best]
     total: Number = sum((d.cost for d in missed), Fraction(0))
@@ -234,6 +241,8 @@ def summarize(seat: int, decisions: Sequence[Decision], unit: Any) -> SeatReview
         total_margin=total_margin,
         unit=rated[0].unit if rated else unit,
         costliest=tuple(costliest),
+        accuracy=accuracy(rated),
+        chart=chart,
     )
 
 

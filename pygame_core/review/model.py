@@ -24,6 +24,11 @@ Unit = Literal["round_win", "chips", "match_win"]
 #: expert's seeded search (an estimate with a margin).
 Method = Literal["exact_odds", "expert_model", "expert_search"]
 
+#: What a seat's chart over the match shows: its chips after each round (the games with
+#: chips), the rounds it won so far (21 and 41 without chips), or the expert's estimate
+#: of its share of the match won after each of its rated decisions (Twenty One).
+Measure = Literal["chips", "rounds_won", "match_win"]
+
 #: How far (in standard errors) an estimated choice may fall short of the best one and
 #: still count as best: a difference the search cannot tell from noise is not blamed.
 MARGIN_Z = 1.96
@@ -106,13 +111,39 @@ class Decision:
 
 
 @dataclass(frozen=True)
+class ChartPoint:
+    """One point of a seat's chart: its figure once ``index`` actions were taken (the
+    replay's frame), at the end of round ``round`` (0: the start of the match) or, for
+    an estimate, after its decision at action ``index - 1`` in that round (deal);
+    ``margin`` is the estimate's standard error (``None`` when counted)."""
+
+    index: int
+    round: int
+    value: Number
+    margin: float | None = None
+
+
+@dataclass(frozen=True)
+class Chart:
+    """One seat's figure over the match (see :data:`Measure`), from the start (chips,
+    rounds) or from its first rated decision (an estimate), in the order played."""
+
+    measure: Measure
+    points: tuple[ChartPoint, ...]
+
+
+@dataclass(frozen=True)
 class SeatReview:
     """Everything about one seat's decisions.
 
     ``rated``: decisions a model values; ``best``: how many of them were best;
     ``total_cost``: the cost of the others added up (in ``unit``: e.g. rounds lost on
     average), with ``total_margin`` its standard error for estimates. ``costliest``:
-    the three costliest decisions that were not best, costliest first.
+    the three costliest decisions that were not best, costliest first. ``accuracy``:
+    the share of what was at stake in its rated decisions that its choices kept, 0 to 1
+    (:func:`~pygame_core.review.accuracy.accuracy`; ``None`` without a rated decision).
+    ``chart``: its chips, rounds won or estimated share of the match over the match
+    (``None`` for a game the review charts nothing of).
     """
 
     seat: int
@@ -123,6 +154,8 @@ class SeatReview:
     total_margin: float | None
     unit: Unit
     costliest: tuple[Decision, ...]
+    accuracy: Number | None = None
+    chart: Chart | None = None
 
 
 @dataclass(frozen=True)

@@ -136,6 +136,9 @@ class GameUI(abc.ABC):
     review_family: ClassVar[str] = ""
     #: Every reason kind its review rater gives (each has a sentence in every language).
     reason_kinds: ClassVar[tuple[str, ...]] = ()
+    #: What the game calls its rounds in the review's words: ``"round"`` or ``"deal"``
+    #: (``review.moment.deal``, ``review.chart.after.deal`` ...).
+    round_word: ClassVar[str] = "round"
 
     # -- the table: the template ---------------------------------------------------------
     @final

@@ -311,6 +311,7 @@ class TwentyOneUI(GameUI):
     id: ClassVar[str] = "twentyone"
     css: ClassVar[str] = "t21-table"
     review_family: ClassVar[str] = "twentyone"
+    round_word: ClassVar[str] = "deal"
     reason_kinds: ClassVar[tuple[str, ...]] = (
         "played_right",
         "played_other",

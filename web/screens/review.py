@@ -18,6 +18,8 @@ from web.i18n import Translator
 from web.markup import Markup, classes, fragment, h
 from web.reviewing import ReviewState
 from web.reviewtext import (
+    accuracy_exact,
+    accuracy_percent,
     cost_text,
     exact,
     fraction_text,
@@ -28,6 +30,7 @@ from web.reviewtext import (
 )
 from web.screens.cards import card
 from web.screens.common import button, top_bar
+from web.screens.reviewchart import person_chart
 
 
 def replay_table(tr: Translator, frame: Frame) -> Markup:
@@ -111,10 +114,14 @@ def exact_figures(tr: Translator, decision: Decision) -> Markup:
         for option in decision.options
     ]
     against = tr.t(f"review.against.{decision.against}")
+    cost = tr.t(
+        "review.moment_cost", cost=cost_text(tr, decision.cost, decision.margin, decision.unit)
+    )
     return h(
         "details",
         {"class": "exact"},
         h("summary", None, tr.t("review.exact")),
+        h("p", {"class": "exact-cost"}, cost),
         h(
             "table",
             {"class": "exact-table"},
@@ -136,22 +143,20 @@ def exact_figures(tr: Translator, decision: Decision) -> Markup:
     )
 
 
+def moment_title(tr: Translator, state: ReviewState, decision: Decision) -> str:
+    """Where a decision was taken, in the game's words: "Deal 2, move 23" (Twenty One),
+    "Round 2, move 23"; the move counted as the replay counts it."""
+    word = state.session.ui.round_word
+    return tr.t(f"review.moment.{word}", round=decision.round, move=decision.index + 1)
+
+
 def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
-    """One costly moment: where, what it cost, the sentence, the figures."""
+    """One costly moment: where, the sentence, the figures (with what it cost)."""
     names = state.session.names()
     return h(
         "li",
         {"class": "moment", "data-index": decision.index},
-        h(
-            "h4",
-            {"class": "moment-title"},
-            tr.t(
-                "review.moment",
-                round=decision.round,
-                move=decision.index + 1,
-                cost=cost_text(tr, decision.cost, decision.margin, decision.unit),
-            ),
-        ),
+        h("h4", {"class": "moment-title"}, moment_title(tr, state, decision)),
         h("p", {"class": "moment-sentence"}, sentence(tr, state.session.ui, decision, names)),
         exact_figures(tr, decision),
         button(
@@ -166,37 +171,71 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
     )
 
 
+def summary_figures(tr: Translator, mine: SeatReview) -> Markup:
+    """The figures behind a person's summary, one tap away: the accuracy to a decimal
+    and how it is counted, and what the choices that were not the best cost."""
+    assert mine.accuracy is not None
+    return h(
+        "details",
+        {"class": "exact summary-figures"},
+        h("summary", None, tr.t("review.exact")),
+        h(
+            "p",
+            None,
+            tr.t("review.accuracy_exact", accuracy=accuracy_exact(mine.accuracy, tr.lang)),
+        ),
+        h("p", None, tr.t("review.accuracy_how")),
+        h("p", None, total_cost(tr, mine.total_cost, mine.total_margin, mine.unit))
+        if mine.costliest
+        else None,
+        h("p", None, tr.t("review.measures", unit=tr.t(f"review.unit.{mine.unit}")))
+        if mine.costliest
+        else None,
+    )
+
+
 def person_panel(tr: Translator, state: ReviewState, seat: int) -> Markup:
-    """One person's summary and costliest moments (or the progress until ready)."""
+    """One person's summary in words ("87 % accuracy · 12 of 14 choices were the best"),
+    their chart over the match, and their costliest moments (or the progress until
+    ready); the exact figures a tap away."""
     name = state.session.seats[seat].name
     body: list[Markup | None] = []
     review = state.review
     if review is not None:
         mine: SeatReview = review.for_seat(seat)
-        if mine.rated:
-            body.append(
+        words: list[Markup | None] = []
+        if mine.rated and mine.accuracy is not None:
+            words.append(
                 h(
                     "p",
                     {"class": "review-summary"},
-                    tr.t("review.summary", rated=mine.rated, best=mine.best),
+                    tr.t(
+                        "review.summary",
+                        accuracy=accuracy_percent(mine.accuracy, tr.lang),
+                        best=mine.best,
+                        rated=mine.rated,
+                    ),
                 )
             )
+            if not mine.costliest:
+                words.append(h("p", {"class": "review-cost"}, tr.t("review.all_best")))
+            words.append(summary_figures(tr, mine))
         else:
-            body.append(h("p", {"class": "review-summary"}, tr.t("review.none_rated")))
-        if mine.costliest:
-            body.append(
-                h(
-                    "p",
-                    {"class": "review-cost"},
-                    total_cost(tr, mine.total_cost, mine.total_margin, mine.unit),
-                )
+            words.append(h("p", {"class": "review-summary"}, tr.t("review.none_rated")))
+        # The words, and beside them where there is room, the chart.
+        body.append(
+            h(
+                "div",
+                {"class": "person-top"},
+                h("div", {"class": "person-words"}, words),
+                person_chart(tr, mine.chart, name, seat, state.session.ui.round_word),
             )
+        )
+        if mine.costliest:
             body.append(h("h4", {"class": "panel-title"}, tr.t("review.costliest")))
             body.append(
                 h("ol", {"class": "moments"}, [moment(tr, state, d) for d in mine.costliest])
             )
-        elif mine.rated:
-            body.append(h("p", {"class": "review-cost"}, tr.t("review.all_best")))
     return h(
         "section",
         {"class": "panel person", "data-seat": seat, "aria-labelledby": f"person-{seat}"},
@@ -225,8 +264,18 @@ def progress_line(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
+def replay_position(tr: Translator, state: ReviewState) -> str:
+    """Where the replay is, counted in moves as the table's banner and the moments'
+    titles count them: "Move 23 of 63" at the table move 23 was made at, "After move 23
+    of 63" at a moment it passed through (a round's end) and at the end."""
+    index, held = state.stops[state.stop]
+    if held is None and index < state.moves:
+        return tr.t("review.step_of", n=index + 1, total=state.moves)
+    return tr.t("review.step_after", n=index, total=state.moves)
+
+
 def replay_controls(tr: Translator, state: ReviewState) -> Markup:
-    """Start, back, "step n of total", forward, end (arrow keys step too)."""
+    """Start, back, "Move n of total", forward, end (arrow keys step too)."""
     first, last = state.stop == 0, state.stop == len(state.stops) - 1
     return h(
         "div",
@@ -243,7 +292,7 @@ def replay_controls(tr: Translator, state: ReviewState) -> Markup:
         h(
             "span",
             {"class": "replay-position", "aria-live": "polite"},
-            tr.t("review.step_of", n=state.frame, total=state.moves),
+            replay_position(tr, state),
         ),
         _step_button(tr.t("review.step_forward"), 1, "ArrowRight", last),
         button(
@@ -319,6 +368,9 @@ def replay_section(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
         {
             "class": "replay",
             "aria-labelledby": "replay-title",
+            # Which of the replay's stops is on show (a page marker for the tests: two
+            # moments after one move share their position line).
+            "data-stop": state.stop,
             # Once: web/dom.py scrolls it into view and removes the mark.
             "data-scroll-to": state.jump,
         },
