@@ -389,6 +389,8 @@ class BankerUI(GameUI):
             note = f"{tr.t('banker.bank_badge')} {view.results[seat]:+d}"
         elif seat == view.banker and view.bank_hand:
             note = f"{tr.t('banker.bank_badge')} {view.bank_total}"  # short: a phone's plate
+        elif seat == view.banker:
+            note = tr.t("banker.bank_badge")
         elif view.bets[seat]:
             note = f"{note} · {tr.t('figure.bet')} {view.bets[seat]}"
         return art.Seat(
