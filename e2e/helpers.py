@@ -147,3 +147,38 @@ def wait_human_turn_or_end(page: Page) -> str:
 def total_on_screen(page: Page) -> int:
     """The running total of the player to act (21)."""
     return int(page.locator(".total-value").inner_text())
+
+
+def finished_match(
+    game_id: str, names: tuple[str, ...] = ("Ann", "Bot 2"), seed: int = 7
+) -> tuple[str, str, str]:
+    """A short finished match of ``game_id`` (its first preset at the fewest rounds,
+    the first name a person at the game's seat for a newcomer, the others medium bots;
+    the bots choose the person's moves too), as the site keeps it in its history:
+    ``(id, storage key, entry's JSON)``. Stored before the app starts (an init
+    script), ``#/review/<id>`` opens its review."""
+    from pygame_core import get_game
+    from web.games import get_ui
+    from web.saves import SaveInfo, history_data, summarize
+    from web.saves.formats import dump
+    from web.seats import Seat
+    from web.session import GameSession, bot_seed
+
+    game = get_game(game_id)
+    players = max(game.min_players, min(len(names), game.max_players))
+    values = game.config_to_dict(game.preset(next(iter(game.presets)), players))
+    if "rounds" in values and isinstance(values["rounds"], int):
+        values["rounds"] = 1
+    config = game.config(**values)
+    bots = [Seat(n, "medium") for n in names[1:players]]
+    bots += [Seat(f"Bot {n}", "medium") for n in range(len(bots) + 2, players + 1)]
+    at = min(get_ui(game_id).person_seat, len(bots))
+    seats = [*bots[:at], Seat(names[0], "human"), *bots[at:]]
+    session = GameSession.start(game_id, config, seats, seed)
+    bot = game.make_bot("medium")
+    while (seat := session.current) is not None:
+        step = len(session.state.history)
+        session.act(bot.choose(session.view(seat), session.legal(), bot_seed(seed, step)))
+    saved_id = f"test-{game_id}-{seed}"
+    info = SaveInfo(saved_id, summarize(session), len(session.state.history), 0, 0)
+    return saved_id, f"nordic21.history.{saved_id}", dump(history_data(info, session))

@@ -15,7 +15,14 @@ Chromium at 1024x768, 768x1024 and 390x844, and saves PNGs to ``e2e/artifacts/sh
 - ``cards-<size>.png``: every rank in every language's corners, backs, dice, chips;
 - ``deal-<size>.png``: a deal caught mid-flight (motion.js), with the frame rate of
   the whole deal measured from the animation frames and printed;
-- ``home-<size>.png``: the real site's home screen.
+- ``home-<size>.png``: the real site's home screen;
+- with ``--screens`` (only these, every one at every size): ``first-<game>-<size>.png``
+  the default setup's first turn (one person, bots), ``menu-<size>.png`` the bar's
+  menu open (a phone's; the bar itself wider), ``long-<game>-<size>.png`` the first
+  turn of a person named with 32 W's, ``setup-<game>-<size>.png`` the setup with that
+  name, ``over-<size>.png`` a 21 match's end, ``handoff-<size>.png`` the hand-off
+  cover, ``rules-<size>.png``, and ``review-<game>-<size>.png`` a finished match's
+  review scrolled to its replay, a few steps in.
 
 The preview pages carry the site's own Content-Security-Policy, and the script fails
 on any console error or CSP violation, so the table's scripts are checked as shipped.
@@ -415,6 +422,141 @@ SMALLEST_TEXT = """() => { const svg = document.querySelector('.n21-scene');
   return sizes.length ? Math.min(...sizes) : null; }"""
 
 
+#: The person's first turn, a move or a card to pick (TURN plus a moment to pass).
+FIRST_TURN = """() => document.querySelector('[data-action="moment-seen"]') ||
+    document.querySelector('[data-action="act"]:not([disabled])') ||
+    document.querySelector('[data-action="toggle-card"]:not([disabled])')"""
+LONG = "W" * 32
+
+
+def first_turn(page: Page, server: SiteServer, tile: str, name: str | None = None) -> None:
+    """The game's default setup (its person renamed ``name``) started, at the first turn."""
+    from e2e.helpers import open_setup
+
+    open_setup(page, server.url, tile)
+    if name is not None:
+        rows = page.locator(".seat-row")
+        for i in range(rows.count()):
+            if rows.nth(i).get_by_role("combobox").input_value() == "human":
+                rows.nth(i).get_by_role("textbox").fill(name)
+                rows.nth(i).get_by_role("textbox").press("Tab")
+        page.wait_for_timeout(300)
+    page.locator(".setup-actions .button.primary").click()
+    while True:
+        page.wait_for_function(FIRST_TURN, timeout=120_000)
+        moment = page.locator('[data-action="moment-seen"]')
+        if not moment.count():
+            return
+        moment.click()
+
+
+def screen_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
+    """Every screen the phone work changed (see the module docstring), at every size."""
+    from e2e.helpers import button, finished_match, open_setup, set_seats
+
+    def fresh(size: tuple[int, int] = SIZES[0], init: str | None = None) -> tuple[Any, Page]:
+        context = browser.new_context(
+            viewport={"width": size[0], "height": size[1]}, service_workers="block"
+        )
+        if init:
+            context.add_init_script(init)
+        page = context.new_page()
+        guard(page, problems)
+        return context, page
+
+    for game_id, tile, _ in PLAY_GAMES:
+        for name, shot in ((None, "first"), (LONG, "long")):
+            context, page = fresh()
+            first_turn(page, server, tile, name)
+            every_size(page, f"{shot}-{game_id}", problems)
+            if shot == "first" and game_id == "dice21":
+                for width, height in SIZES:
+                    page.set_viewport_size({"width": width, "height": height})
+                    page.wait_for_timeout(700)
+                    menu = page.locator(".bar-menu > summary")
+                    if menu.count():
+                        menu.click()
+                        page.wait_for_timeout(100)
+                    page.screenshot(path=str(ARTIFACTS / f"menu-{width}x{height}.png"))
+                    if menu.count():
+                        menu.click()
+            context.close()
+        context, page = fresh()
+        open_setup(page, server.url, tile)
+        row = page.locator(".seat-row").first
+        row.get_by_role("textbox").fill(LONG)
+        row.get_by_role("textbox").press("Tab")
+        page.wait_for_timeout(300)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(ARTIFACTS / f"setup-{game_id}-{width}x{height}.png"))
+        if game_id == "dice21":
+            button(page, "Rules").click()
+            page.wait_for_selector(".rules-text")
+            for width, height in SIZES:
+                page.set_viewport_size({"width": width, "height": height})
+                page.wait_for_timeout(300)
+                page.screenshot(path=str(ARTIFACTS / f"rules-{width}x{height}.png"))
+        context.close()
+
+    # a 21 match's end: roll once, stop
+    context, page = fresh()
+    open_setup(page, server.url, "21")
+    button(page, "Start").click()
+    while True:
+        page.wait_for_function(
+            """() => document.querySelector('.match-over') ||
+                document.querySelector('[data-action="moment-seen"]') ||
+                document.querySelector('[data-action="act"]:not([disabled])')""",
+            timeout=120_000,
+        )
+        if page.locator(".match-over").count():
+            break
+        if page.locator('[data-action="moment-seen"]').count():
+            page.locator('[data-action="moment-seen"]').click()
+            continue
+        stop = page.locator('[data-action="act"][data-move*="Stop"]:not([disabled])')
+        (stop if stop.count() else button(page, "Roll")).click()
+        page.wait_for_timeout(30)
+    every_size(page, "over", problems)
+    context.close()
+
+    # pass-and-play: the hand-off cover
+    context, page = fresh()
+    open_setup(page, server.url, "Tjueett")
+    set_seats(page, [("Ann", "human"), ("Bo", "human")])
+    button(page, "Start").click()
+    page.wait_for_selector('[data-action="show-cards"]', timeout=60_000)
+    every_size(page, "handoff", problems)
+    context.close()
+
+    # the review of a finished match, scrolled to its replay
+    for game_id in ("dice21", "tjueett", "twentyone"):
+        saved_id, key, entry = finished_match(game_id)
+        init = (
+            f"try {{ localStorage.setItem({json.dumps(key)}, {json.dumps(entry)}) }} catch (e) {{}}"
+        )
+        context, page = fresh(init=init)
+        page.goto(f"{server.url}?lang=en#/review/{saved_id}")
+        page.wait_for_selector(".replay-frame", timeout=60_000)
+        page.wait_for_function("() => !document.querySelector('.review-progress')")
+        for _ in range(2):
+            forward = button(page, "Forward")
+            if forward.is_enabled():
+                forward.click()
+                page.wait_for_timeout(300)
+        for width, height in SIZES:
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(700)
+            page.locator(".replay").evaluate("el => el.scrollIntoView({block: 'start'})")
+            page.wait_for_timeout(100)
+            page.screenshot(path=str(ARTIFACTS / f"review-{game_id}-{width}x{height}.png"))
+            if page.evaluate("document.documentElement.scrollWidth > innerWidth + 1"):
+                problems.append(f"review-{game_id} at {width}x{height} scrolls sideways")
+        context.close()
+
+
 def main() -> int:
     from e2e.helpers import settle
 
@@ -431,8 +573,12 @@ def main() -> int:
         try:
             with sync_playwright() as pw:
                 browser = pw.chromium.launch(executable_path=system_chromium(), args=CHROMIUM_ARGS)
-                play_shots(browser, server, problems)
-                for width, height in SIZES if "--play-only" not in sys.argv else ():
+                if "--screens" in sys.argv:
+                    screen_shots(browser, server, problems)
+                else:
+                    play_shots(browser, server, problems)
+                only = "--play-only" in sys.argv or "--screens" in sys.argv
+                for width, height in SIZES if not only else ():
                     urls = write_previews(root, width, height)
                     context = browser.new_context(
                         viewport={"width": width, "height": height}, service_workers="block"

@@ -23,6 +23,7 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
 from e2e.helpers import (
+    MATCH_TIMEOUT_MS,
     button,
     choose,
     open_setup,
@@ -30,7 +31,6 @@ from e2e.helpers import (
     resize,
     set_seats,
     tap,
-    wait_human_turn_or_end,
 )
 from e2e.server import SiteServer
 from e2e.test_card_play import banker_move, play_to_the_end, wait_turn
@@ -195,7 +195,8 @@ def test_21_bad_stop_is_a_costly_moment_and_the_replay_steps(page: Page, site: S
     expect(page.locator(".replay-position")).to_have_text(f"After move {total} of {total}")
     expect(button(page, "Forward")).to_be_disabled()
     # The replay stops at the match's last round's end as the table held it: one step
-    # back from the standings, the round's end (after the last move, as the end is), a picture with no Continue; one more, the table of the last decision.
+    # back from the standings, the round's end (after the last move, as the end is), a
+    # picture with no Continue; one more, the table of the last decision.
     replay = page.locator(".replay-frame")
     expect(replay.locator(".match-over")).to_have_count(1)
     tap(page, button(page, "Back"))

@@ -281,7 +281,7 @@ def test_a_cut_note_keeps_its_figure() -> None:
     table = table_layout(373, 330, 8, 0)
     seats = [art.Seat(f"Bot {n}", note="Stood at 17") for n in range(8)]
     markup = art.scene(table, seats, "en", "Table")
-    narrow = table.seats[0].w - 12 < len("Stood at 17") * art.MIN_TEXT * art.NOTE_EM
+    narrow = table.seats[0].w - 12 < art.text_width("Stood at 17", art.MIN_TEXT, bold=False)
     assert ("Stood\u2026 17" in markup) if narrow else ("Stood at 17" in markup)
 
 

@@ -126,6 +126,9 @@ class App:
         drawn = (self._screen, address)
         new_screen = drawn != self.drawn
         playing = self._screen == "play" and self.play.session is not None
+        if self._screen == "review":
+            # the replay's table is laid out for the window it is shown in
+            self.reviewing.fit(self.window_size())
         if playing:
             # the felt is laid out for the room it has now (measured before drawing)
             self.play.fit(self.window_size(), None if new_screen else self.table_room())
@@ -259,8 +262,11 @@ class App:
         self.render()
 
     def on_resize(self) -> None:
-        """The window changed size (a phone turned): lay the felt out again."""
-        if self._screen == "play" and self.play.fit(self.window_size(), self.table_room()):
+        """The window changed size (a phone turned): lay the felt (or the replay's
+        table) out again."""
+        if (self._screen == "play" and self.play.fit(self.window_size(), self.table_room())) or (
+            self._screen == "review" and self.reviewing.fit(self.window_size())
+        ):
             self.render(push=False)
 
     def on_storage(self, key: str | None) -> None:

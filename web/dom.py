@@ -141,7 +141,17 @@ class Page:
     def _popstate(self, event: Any) -> None:
         self._app().on_address(self.address())
 
+    def _close_menus(self, keep: Any = None) -> Any:
+        """Close the bar's open menu unless it holds ``keep`` (a tap elsewhere closes
+        it, as a menu does); the menu closed, or None."""
+        menu = _opt(self.root.querySelector("details.bar-menu[open]"))
+        if menu is None or (keep is not None and menu.contains(keep)):
+            return None
+        menu.removeAttribute("open")
+        return menu
+
     def _click(self, event: Any) -> None:
+        self._close_menus(keep=event.target)
         target = _opt(event.target.closest("[data-action]"))
         if target is None or target.disabled or target.getAttribute("aria-disabled") == "true":
             return
@@ -152,8 +162,16 @@ class Page:
 
     def _key(self, event: Any) -> None:
         """A key a button names in ``data-shortcut`` (the replay's arrow keys) presses
-        it, unless a field or another control that uses the key has the focus."""
+        it, unless a field or another control that uses the key has the focus; Escape
+        closes the bar's menu."""
         target = event.target
+        if event.key == "Escape":
+            menu = self._close_menus()
+            if menu is not None:
+                summary = _opt(menu.querySelector("summary"))
+                if summary is not None:
+                    summary.focus()
+                return
         tag = str(getattr(target, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea") or event.altKey or event.ctrlKey or event.metaKey:
             return

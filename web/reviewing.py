@@ -18,7 +18,7 @@ from functools import cached_property, partial
 from typing import TYPE_CHECKING
 
 from pygame_core import Event, SaveError, events_for
-from web.frame import Frame, Moment, ReplayStep, story_start
+from web.frame import Display, Frame, Moment, ReplayStep, story_start
 
 if TYPE_CHECKING:
     from pygame_core.review import Match, MatchReview, Replay, ReviewProgress
@@ -153,10 +153,14 @@ def new_state(save_id: str, session: GameSession) -> ReviewState:
     )
 
 
-def replay_frame(state: ReviewState, tr: Translator | None = None) -> Frame:
+def replay_frame(
+    state: ReviewState, tr: Translator | None = None, display: Display | None = None
+) -> Frame:
     """The replay's current stop as a frame in ``replay`` mode: the table after that
     many actions as the viewer saw it, or a moment between two of them (a round's end)
-    as the table held it; its events worded in ``tr``'s language, once per match."""
+    as the table held it; its events worded in ``tr``'s language, once per match; its
+    felt laid out for ``display``'s room (:func:`web.screens.review.replay_display`)."""
+    display = display if display is not None else Display()
     session = state.session
     wording = partial(session.describe, tr=tr) if tr is not None else None
     game = session.game
@@ -174,6 +178,7 @@ def replay_frame(state: ReviewState, tr: Translator | None = None) -> Frame:
             state.viewer,
             shown.view,
             fresh=shown.events,
+            display=display,
             replay=position,
             wording=wording,
         )
@@ -190,6 +195,7 @@ def replay_frame(state: ReviewState, tr: Translator | None = None) -> Frame:
         game.view(pause.state, state.viewer),
         fresh=story,
         moment=Moment(pause.kind, story),
+        display=display,
         replay=position,
         wording=wording,
     )

@@ -37,6 +37,7 @@ from typing import TYPE_CHECKING, Any
 
 from pygame_core import SaveError
 from web.controllers.base import Context, Controller, Handler, Notice
+from web.frame import Display
 from web.markup import Markup
 from web.reviewing import ReviewState, new_state, replay_frame
 
@@ -83,6 +84,8 @@ class ReviewController(Controller):
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         self.state: ReviewState | None = None
+        #: The window's size: the replay's table is laid out to fit it.
+        self.size: tuple[int, int] = Display().size
         #: How the background rating is started (tests run it by hand).
         self.spawn: Callable[[Coroutine[Any, Any, None]], asyncio.Future[None]] = spawn
 
@@ -97,9 +100,16 @@ class ReviewController(Controller):
         """The review screen (None without a review)."""
         if self.state is None:
             return None
-        from web.screens.review import render_review
+        from web.screens.review import render_review, replay_display
 
-        return render_review(self.ctx.tr, self.state, replay_frame(self.state, self.ctx.tr))
+        frame = replay_frame(self.state, self.ctx.tr, replay_display(self.size))
+        return render_review(self.ctx.tr, self.state, frame)
+
+    def fit(self, size: tuple[int, int]) -> bool:
+        """Take the window's size; whether it changed (the replay is laid out again)."""
+        changed = size != self.size
+        self.size = size
+        return changed
 
     def start(self, save_id: str, session: GameSession) -> None:
         """Open the review of the finished ``session`` and start rating in the background."""

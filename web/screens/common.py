@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from web.i18n import Translator
-from web.markup import Markup, classes, h
+from web.markup import Child, Markup, classes, h
 
 
 def button(
@@ -34,12 +34,30 @@ def button(
     return h("button", attrs, label)
 
 
-def top_bar(tr: Translator, title: str, *extra: Markup) -> Markup:
+#: A house, for Home on a narrow screen (the word stays for screen readers).
+HOME_ICON = Markup(
+    '<svg class="home-icon" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"'
+    ' focusable="false"><path d="M3 11.2 12 3.5l9 7.7V21h-6.2v-6.3H9.2V21H3z"'
+    ' fill="currentColor"/></svg>'
+)
+
+
+def top_bar(tr: Translator, title: Child, *extra: Child) -> Markup:
     """The bar above every screen but home: back home, the title, screen actions."""
     return h(
         "header",
         {"class": "topbar compact"},
-        button(tr.t("nav.home"), "go-home", kind="quiet"),
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button quiet home-button",
+                "data-action": "go-home",
+                "data-focus": "go-home",
+            },
+            HOME_ICON,
+            h("span", {"class": "home-label"}, tr.t("nav.home")),
+        ),
         h("h1", {"class": "screen-title"}, title),
         h("div", {"class": "topbar-actions"}, extra),
     )
@@ -82,7 +100,12 @@ def coach_panel(
     tap away (a native <details>)."""
     return h(
         "aside",
-        {"class": "panel coach", "aria-labelledby": "coach-title", "data-key": "coach"},
+        {
+            "class": "panel coach",
+            "aria-labelledby": "coach-title",
+            "data-key": "coach",
+            "data-motion": "still",
+        },
         h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
         h("p", {"class": "coach-say"}, sentence),
         h(

@@ -31,26 +31,49 @@ class SeatLine:
     css: str = ""
 
 
+#: Below this window width the play bar's quieter actions (speed, sound, rules, new
+#: game) go into its menu: a phone has room for Home, the title, the coach and the menu
+#: in one line, not for six buttons (style.css's narrow bar agrees).
+MENU_BELOW = 600
+
+
+def bar_title(tr: Translator, frame: Frame, subtitle: str) -> Markup:
+    """The game and how far the match is: one line ("21 · Round 1 of 3"), or on a
+    narrow screen the game over the round in smaller type (the separator hidden), the
+    round's parts ("Round 1 · deal 1 of 3") kept whole where it takes two lines."""
+    parts = subtitle.split(" · ")
+    sub: list[Child] = []
+    for index, part in enumerate(parts):
+        last = index == len(parts) - 1
+        sub.append(h("span", {"class": "title-part"}, part if last else part + " ·"))
+        if not last:
+            sub.append(" ")
+    return fragment(
+        h("span", {"class": "title-game"}, tr.t(f"game.{frame.game.id}.name")),
+        h("span", {"class": "title-sep"}, " · "),
+        h("span", {"class": "title-sub"}, sub),
+    )
+
+
 def play_bar(tr: Translator, frame: Frame, subtitle: str) -> Markup:
     """Top bar of a play screen: home, the game and round, coach, speed, sound, rules,
-    new game."""
+    new game; on a narrow window the last four behind "Menu" (a native <details>: it
+    opens without a line of script)."""
     display = frame.display
     speed = display.speed if display.speed in SPEEDS else "normal"
     next_speed = SPEEDS[(SPEEDS.index(speed) + 1) % len(SPEEDS)]
-    return top_bar(
-        tr,
-        f"{tr.t(f'game.{frame.game.id}.name')} · {subtitle}",
-        h(
-            "button",
-            {
-                "type": "button",
-                "class": "button quiet toggle",
-                "data-action": "toggle-coach",
-                "data-focus": "toggle-coach",
-                "aria-pressed": "true" if display.coach else "false",
-            },
-            tr.t("play.coach"),
-        ),
+    coach = h(
+        "button",
+        {
+            "type": "button",
+            "class": "button quiet toggle",
+            "data-action": "toggle-coach",
+            "data-focus": "toggle-coach",
+            "aria-pressed": "true" if display.coach else "false",
+        },
+        tr.t("play.coach"),
+    )
+    quiet = (
         button(
             tr.t("play.speed", speed=tr.t(f"play.speed.{speed}")),
             "set-speed",
@@ -71,6 +94,15 @@ def play_bar(tr: Translator, frame: Frame, subtitle: str) -> Markup:
         button(tr.t("nav.rules"), "open-rules", kind="quiet", game=frame.game.id),
         button(tr.t("play.new_game"), "new-game", kind="quiet"),
     )
+    if display.size[0] >= MENU_BELOW:
+        return top_bar(tr, bar_title(tr, frame, subtitle), coach, *quiet)
+    menu = h(
+        "details",
+        {"class": "bar-menu", "data-key": "bar-menu", "data-motion": "still"},
+        h("summary", {"class": "bar-menu-summary"}, tr.t("play.menu")),
+        h("div", {"class": "bar-menu-items"}, quiet),
+    )
+    return top_bar(tr, bar_title(tr, frame, subtitle), coach, menu)
 
 
 def seat_item(tr: Translator, frame: Frame, seat: int, line: SeatLine) -> Markup:
@@ -102,6 +134,14 @@ def seat_item(tr: Translator, frame: Frame, seat: int, line: SeatLine) -> Markup
     )
 
 
+def named(tr: Translator, key: str, name: str, **params: object) -> Markup:
+    """The line ``key`` with ``name`` in it, the name in a span of its own: a long name
+    (32 letters and no space) is cut with an ellipsis there, the line's words kept."""
+    marker = "\x00"
+    before, _, after = tr.t(key, name=marker, **params).partition(marker)
+    return fragment(before, h("span", {"class": "name"}, name), after)
+
+
 def turn_banner(tr: Translator, frame: Frame) -> Markup:
     """Whose turn it is (live), or which step of the match this is (replay: "Move 7 of
     42 · Ann to act", never an invitation to move)."""
@@ -110,14 +150,14 @@ def turn_banner(tr: Translator, frame: Frame) -> Markup:
     if step is not None:
         if seat is None:
             return Markup("")
-        text = tr.t("review.banner", n=step.index + 1, total=step.total, name=frame.names[seat])
+        text = named(tr, "review.banner", frame.names[seat], n=step.index + 1, total=step.total)
         return h("p", {"class": "turn-banner replay-banner"}, text)
     if seat is None:
         return h("p", {"class": "turn-banner"}, tr.t("play.match_over"))
     name = frame.names[seat]
     if frame.seats[seat].is_bot:
-        return h("p", {"class": "turn-banner bot"}, tr.t("play.bot_turn", name=name))
-    return h("p", {"class": "turn-banner"}, tr.t("play.your_turn", name=name))
+        return h("p", {"class": "turn-banner bot"}, named(tr, "play.bot_turn", name))
+    return h("p", {"class": "turn-banner"}, named(tr, "play.your_turn", name))
 
 
 def stage_section(tr: Translator, frame: Frame, *children: Child) -> Markup:
@@ -209,7 +249,12 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None) -> Markup | 
         key = "guide.wait"
     return h(
         "aside",
-        {"class": "panel guide", "aria-labelledby": "guide-title", "data-key": "guide"},
+        {
+            "class": "panel guide",
+            "aria-labelledby": "guide-title",
+            "data-key": "guide",
+            "data-motion": "still",
+        },
         h("h2", {"id": "guide-title", "class": "panel-title"}, tr.t("guide.title")),
         h("p", {"class": "guide-text", "aria-live": "polite"}, tr.t(key)),
         button(tr.t("guide.skip"), "guide-skip", kind="quiet"),
@@ -220,7 +265,7 @@ def history(tr: Translator, lines: Sequence[str]) -> Markup:
     """The log as a drawer, closed: the table itself is how the game is followed."""
     return h(
         "details",
-        {"class": "history", "data-key": "history"},
+        {"class": "history", "data-key": "history", "data-motion": "still"},
         # not a .button: its background transition would start from paper on insertion
         h("summary", {"class": "history-summary"}, tr.t("play.history")),
         log_panel(tr, lines),

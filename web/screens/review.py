@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pygame_core.review import Decision, Number, SeatReview
-from web.frame import Frame
+from web.frame import Display, Frame
 from web.i18n import Translator
 from web.markup import Markup, classes, fragment, h
 from web.reviewing import ReviewState
@@ -30,7 +30,48 @@ from web.reviewtext import (
 )
 from web.screens.cards import card
 from web.screens.common import button, top_bar
+from web.screens.play import MENU_BELOW
 from web.screens.reviewchart import person_chart
+from web.screens.tablescene import SIDE_BY_SIDE
+
+#: The review screen's box in CSS px, as style.css draws it (``.review``, ``.replay-frame``):
+#: at most this wide, its side padding between these (2 % of the window between), the
+#: frame's dashed border and the replayed table's padding, the stage's column beside a
+#: wide felt and the gap before it.
+REVIEW_MAX_W = 1200
+REVIEW_PAD = (12.75, 25.5)
+FRAME_BORDER = 2
+TABLE_PAD = 8.5
+SIDE_COLUMN = 320 + 17
+#: What the replay shows above its table on a wide window (its title, whose eyes, the
+#: step buttons in one line, the step's caption, the frame's edges), in CSS px.
+WIDE_CHROME = 200
+#: The share of a narrower window's height the replayed felt and hand take, the step
+#: buttons, the caption and the stage under them in view with it (390x844: 388 px).
+TALL_SHARE = 0.46
+TABLET_SHARE = 0.48
+
+
+def replay_room(size: tuple[int, int]) -> tuple[int, int]:
+    """The room of the replay's felt and own hand in a window of ``size``: its width
+    what the screen gives it (a few px to spare: the hand never runs past the frame),
+    its height what leaves the step buttons and the stage in view with it.
+
+    >>> replay_room((390, 844)), replay_room((768, 1024)), replay_room((1024, 768))
+    ((339, 388), (712, 491), (621, 568))
+    """
+    width, height = size
+    pad = min(max(REVIEW_PAD[0], 0.02 * width), REVIEW_PAD[1])
+    inner = min(width, REVIEW_MAX_W) - 2 * pad - 2 * FRAME_BORDER - 2 * TABLE_PAD - 4
+    if width >= SIDE_BY_SIDE and width > height:
+        return int(inner - SIDE_COLUMN), max(240, int(height - WIDE_CHROME))
+    share = TALL_SHARE if width < MENU_BELOW else TABLET_SHARE
+    return int(inner), max(240, int(height * share))
+
+
+def replay_display(size: tuple[int, int]) -> Display:
+    """The replay's display: the window's size and the felt's room in it."""
+    return Display(size=size, room=replay_room(size))
 
 
 def replay_table(tr: Translator, frame: Frame) -> Markup:
@@ -379,14 +420,16 @@ def replay_section(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
             "p",
             {"class": "hint"},
             tr.t("review.as_seen_by", name=name),
-            " · ",
-            tr.t("review.keys_hint"),
+            # a keyboard's: not said on a phone, where it is one line less above the table
+            h("span", {"class": "keys-hint"}, " · ", tr.t("review.keys_hint")),
         ),
         viewer_choice(tr, state),
+        # the step buttons, what the step did and the table it led to, in view together;
+        # every hand (when all is shown) under them
         replay_controls(tr, state),
         frame_caption(tr, frame),
-        revealed_hands(tr, state),
         replay_table(tr, frame),
+        revealed_hands(tr, state),
     )
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, replace
 from web.frame import Display, Frame
 from web.i18n import Translator
 from web.markup import Markup, h
+from web.screens.play import MENU_BELOW
 from web.table import art
 from web.table.layout import TableLayout, hand_layout, table_layout
 
@@ -41,9 +42,12 @@ class Picture:
 #: Below this width the controls go under the felt instead of beside it (CSS agrees:
 #: style.css's ``.table`` media query).
 SIDE_BY_SIDE = 900
-#: Room kept beside / under the felt for the controls, and above it for the top bar.
+#: Room kept beside / under the felt for the controls (under it: at least this, or the
+#: share of the window style.css gives them), and above it for the top bar (one line;
+#: two between a phone's width and 700 px).
 SIDE_W = 340
 UNDER_H = 220
+UNDER_SHARE = 0.38
 BAR_H = 56
 BAR_H_NARROW = 96
 #: How much larger than its room the felt may be laid out when the seats need it.
@@ -62,10 +66,11 @@ def scene_size(display: Display, extra: float = 0.0) -> tuple[float, float]:
         width, height = display.room
         return max(300.0, width), max(200.0, height - extra)
     width, height = display.size
-    bar = BAR_H if width >= 700 else BAR_H_NARROW
+    bar = BAR_H_NARROW if MENU_BELOW <= width < 700 else BAR_H
     if width >= SIDE_BY_SIDE and width > height:
         return max(320.0, width - SIDE_W - 40), max(300.0, height - bar - 16)
-    return max(300.0, width - 16), max(300.0, height - bar - UNDER_H)
+    under = max(UNDER_H, height * UNDER_SHARE + 16)
+    return max(300.0, width - 16), max(300.0, height - bar - under)
 
 
 def bottom_seat(frame: Frame) -> int:

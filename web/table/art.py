@@ -446,32 +446,120 @@ class Seat:
     mark: str | None = None
 
 
-#: A letter's width for the ellipsis, in ems: bold names run wider than the notes.
+#: A letter's width for the ellipsis, in ems: bold names run wider than the notes
+#: (the average a plate is laid out for; a text is cut by its own letters' widths).
 NAME_EM = 0.6
 NOTE_EM = 0.52
+#: Letters' widths in ems in a bold sans-serif: DejaVu Sans Bold's, the widest of the
+#: fonts FONT may find, so a text cut to fit there fits with any of them. A name of 32
+#: W's (a name has no length but MAX_NAME, and no spaces to break at) is cut where it
+#: reaches the plate's edge, not at a letter count that fits "Ola".
+_NARROW = frozenset(" iIjl|!.,:;'`\u00b7")
+_SEMI = frozenset("frt()[]{}/-\u2011")
+_WIDE = frozenset("mwMW%@\u00c6\u00e6\u0152\u0153\u2026")
+#: A regular (not bold) letter is about this much narrower.
+REGULAR = 0.9
 
 
-def _fit_text(text: str, width: float, font: float, em: float = NAME_EM) -> str:
-    """``text`` cut with an ellipsis to about ``width`` px (SVG text does not wrap)."""
-    most = max(3, int(width / (font * em)))
-    return text if len(text) <= most else text[: most - 1] + "\u2026"
+def _letter_em(ch: str) -> float:
+    """One letter's width in ems, bold (see the constants above)."""
+    if ch in _NARROW:
+        return 0.36
+    if ch in _SEMI:
+        return 0.5
+    if ch in _WIDE:
+        return 1.05
+    if ord(ch) >= 0x2E80:  # CJK and other full-width letters, emoji
+        return 1.05
+    if ch.isdigit():
+        return 0.72
+    if ch.isupper():
+        return 0.8
+    return 0.7
+
+
+def text_width(text: str, font: float, bold: bool = True) -> float:
+    """About how wide ``text`` is at ``font`` px (never less than it is, with any of
+    FONT's fonts)."""
+    return sum(_letter_em(ch) for ch in text) * font * (1.0 if bold else REGULAR)
+
+
+def _fit_text(text: str, width: float, font: float, bold: bool = True) -> str:
+    """``text`` cut with an ellipsis to fit ``width`` px (SVG text does not wrap)."""
+    if text_width(text, font, bold) <= width:
+        return text
+    room = width - text_width("\u2026", font, bold)
+    used = 0.0
+    for cut, ch in enumerate(text):
+        used += _letter_em(ch) * font * (1.0 if bold else REGULAR)
+        if used > room:
+            return text[: max(2, cut)].rstrip() + "\u2026"
+    return text
 
 
 def _fit_note(text: str, width: float, font: float) -> str:
     """A seat's note cut to ``width`` keeping its figure: a note ending in a number
     ("Stood at 17") loses words before it ("Stood… 17"), never the number."""
-    most = max(3, int(width / (font * NOTE_EM)))
-    if len(text) <= most:
+    if text_width(text, font, bold=False) <= width:
         return text
     head, _, last = text.rpartition(" ")
     if head and any(ch.isdigit() for ch in last):
         words = head.split()
         while words:
             cut = " ".join(words).rstrip(" ·:,") + "\u2026 " + last
-            if len(cut) <= most:
+            if text_width(cut, font, bold=False) <= width:
                 return cut
             words.pop()
-    return _fit_text(text, width, font, NOTE_EM)
+    return _fit_text(text, width, font, bold=False)
+
+
+def _note_lines(text: str, width: float, font: float, most: int) -> list[str]:
+    """A note in at most ``most`` lines of ``width`` px: where the whole does not fit
+    one line, its parts ("Dealer · 3 points") one under the other, a part too long for
+    a line broken between its words ("Holds the / bank"); what is left for the last
+    line is cut to fit."""
+    if most < 2 or text_width(text, font, bold=False) <= width:
+        return [_fit_note(text, width, font)]
+
+    def fits(line: str) -> bool:
+        return text_width(line, font, bold=False) <= width
+
+    lines: list[str] = []
+    for part in text.split(" · "):
+        joined = f"{lines[-1]} · {part}" if lines else part
+        if lines and fits(joined):
+            lines[-1] = joined
+            continue
+        if fits(part):
+            lines.append(part)
+            continue
+        line = ""
+        for word in part.split(" "):
+            if line and fits(f"{line} {word}"):
+                line = f"{line} {word}"
+            else:
+                if line:
+                    lines.append(line)
+                line = word
+        lines.append(line)
+    if len(lines) > most:
+        # the last line is the rest of the note as written, cut to fit
+        consumed = 0
+        for line in lines[: most - 1]:
+            consumed = text.index(line, consumed) + len(line)
+        lines = [*lines[: most - 1], text[consumed:].lstrip(" ·")]
+    return [_fit_note(line, width, font) for line in lines]
+
+
+def _clipped(width: float, height: float, text: Markup) -> Markup:
+    """``text`` inside a box of its own that clips it (a nested SVG viewport: no id, no
+    clipPath), so a font wider than :func:`text_width` reckons never draws it past the
+    plate's edge."""
+    return h(
+        "svg",
+        {"x": 0, "y": 0, "width": _n(width), "height": _n(height), "overflow": "hidden"},
+        text,
+    )
 
 
 def _plate_chips(index: int, count: int | None, font: float, box_w: float) -> tuple[Markup, float]:
@@ -578,13 +666,17 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
                 "class": "seat-box",
             },
         ),
-        _text(
-            pad,
-            font + (3 if compact else 4),
-            font,
-            _fit_text(info.name, name_w, font),
-            font_weight=700 if info.active else 600,
-            class_="n21-seat-name",
+        _clipped(
+            pad + name_w,
+            plate_h + 4,
+            _text(
+                pad,
+                font + (3 if compact else 4),
+                font,
+                _fit_text(info.name, name_w, font),
+                font_weight=700 if info.active else 600,
+                class_="n21-seat-name",
+            ),
         ),
     ]
     note_font = max(MIN_TEXT * px, font * 0.85)
@@ -609,15 +701,14 @@ def seat(index: int, box: Rect, info: Seat, lang: str, card_w: float, px: float 
                 )
             )
         elif info.note and note_w >= min(len(info.note), 6) * note_font * NOTE_EM:
-            # a note cut below six letters ("Wa…") says nothing: then only the chips
-            pieces.append(
-                _text(
-                    pad,
-                    top + (room + note_font) / 2 - 2,
-                    note_font,
-                    _fit_note(info.note, note_w, note_font),
-                    fill=note_fill,
-                )
+            # a note cut below six letters ("Wa…") says nothing: then only the chips;
+            # with no cards to show, a note of two parts may take two lines
+            line_h = note_font * 1.15
+            lines = _note_lines(info.note, note_w, note_font, int((room - 2) // line_h))
+            first = top + (room - line_h * (len(lines) - 1) + note_font) / 2 - 2
+            pieces.extend(
+                _text(pad, first + k * line_h, note_font, line, fill=note_fill)
+                for k, line in enumerate(lines)
             )
     else:
         pieces.append(chips)

@@ -15,7 +15,8 @@
 //     whose count rose;
 //   - a new `data-moment` element (bust, 21, a win) pops up;
 //   - hints.leave = {"<old key or prefix*>": "<key>"} sends things that disappeared to
-//     that key (a trick gathered to its winner), shrinking as they go.
+//     that key (a trick gathered to its winner), shrinking as they go;
+//   - an element inside `data-motion="still"` never moves (a panel, not a piece).
 //
 // Only transform and opacity are animated (the compositor runs them at 60 fps).
 // With prefers-reduced-motion: reduce, nothing animates at all. CSP: no inline
@@ -30,8 +31,14 @@ const MAX_CHIPS_FLYING = 6;
 let before = new Map();
 const running = new Set();
 
+// A panel beside the table (the history drawer, the coach, the guide, the bar's menu)
+// is keyed for the patcher only, so it keeps its identity (open, focus, scroll):
+// `data-motion="still"` keeps it and all in it in place, as text is; sliding, it would
+// pass over the buttons that just took its place (the match's end over the history).
 function keyed(root) {
-  return [...root.querySelectorAll("[data-key]")].filter((el) => !el.closest(".n21-ghosts"));
+  return [...root.querySelectorAll("[data-key]")].filter(
+    (el) => !el.closest(".n21-ghosts") && !el.closest('[data-motion="still"]')
+  );
 }
 
 /** A copy to fly with: no keys (it must never be taken for the real thing). */
