@@ -9,7 +9,9 @@ the one whose action is asked for.
 
 from __future__ import annotations
 
+import html
 import json
+import re
 from collections.abc import Callable, Sequence
 from html.parser import HTMLParser
 from typing import Any
@@ -229,3 +231,11 @@ def at_table(
 def frame(app: App) -> Frame:
     """The frame the play screen shows now."""
     return app.play.frame()
+
+
+def title_text(markup: str) -> str:
+    """The words of a screen's title (its parts are spans of their own, to wrap on a
+    phone)."""
+    heading = re.search(r'<h1 class="screen-title">(.*?)</h1>', markup, re.S)
+    assert heading, "a screen title"
+    return html.unescape(re.sub(r"<[^>]+>", "", heading.group(1)))
