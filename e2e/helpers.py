@@ -182,3 +182,13 @@ def finished_match(
     saved_id = f"test-{game_id}-{seed}"
     info = SaveInfo(saved_id, summarize(session), len(session.state.history), 0, 0)
     return saved_id, f"nordic21.history.{saved_id}", dump(history_data(info, session))
+
+
+def quiet(page: Page, timeout: float = PATCH_TIMEOUT_MS) -> None:
+    """Wait until the app has nothing scheduled to run by itself (no bot's move, no
+    moment going on by itself: ``<html data-later="0">``) and the pieces lie still:
+    from then on nothing on the page changes unless someone taps."""
+    page.wait_for_function(
+        "() => (document.documentElement.dataset.later || '0') === '0'", timeout=timeout
+    )
+    settle(page, timeout)

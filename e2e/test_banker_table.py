@@ -29,6 +29,7 @@ from e2e.helpers import (
     choose,
     move_css,
     open_setup,
+    quiet,
     resize,
     set_seats,
     tap,
@@ -190,11 +191,11 @@ def test_tjueett_round_end_keeps_every_hand_on_the_table(page: Page, site: SiteS
             assert len(row["hands"][1]) >= 2, "the bank draws at least two cards"
     expect(page.locator(".moment-panel")).to_contain_text(re.compile(r"The bank \(Ann\): [+-]\d+"))
     shoot_both_sizes(page, "banker-tjueett-round-end")
-    # The moment waits for the person: bots do not move on, the cards stay. A sleep on
-    # purpose: it shows that nothing happens in a time the bots would have moved in
-    # (a move every 0.15 s at this speed), which no marker of the page can say.
+    # The moment waits for the person: nothing is scheduled (no bot's move), and the
+    # cards stay.
+    quiet(page)
     before = page.locator("svg.n21-scene").inner_html()
-    page.wait_for_timeout(1500)
+    quiet(page)
     assert page.locator('[data-action="moment-seen"]').count() == 1
     assert page.locator("svg.n21-scene").inner_html() == before
     tap(page, button(page, "Continue"))

@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_app, shoot
-from e2e.helpers import MATCH_TIMEOUT_MS, button, finished_match, open_setup
+from e2e.helpers import MATCH_TIMEOUT_MS, button, finished_match, open_setup, resize, tap
 from e2e.server import SiteServer
 from e2e.test_ui_quality import layout_problems
 from pygame_core.registry import game_ids
@@ -363,14 +363,11 @@ def test_the_match_end_keeps_clear_of_the_history(page: Page, site: SiteServer) 
             page.locator('[data-action="moment-seen"]').click()
             continue
         stop = page.locator('[data-action="act"][data-move*="Stop"]:not([disabled])')
-        (stop if stop.count() else button(page, "Roll")).click()
-        page.wait_for_timeout(30)
+        tap(page, stop if stop.count() else button(page, "Roll"))
     # at once, as the end is drawn: nothing slides over the buttons
     assert page.evaluate(OVER_PROBLEMS) == []
     for size, (width, height) in SIZES.items():
-        page.set_viewport_size({"width": width, "height": height})
-        page.wait_for_timeout(300)  # the resize is laid out after 150 ms
-        settle(page)
+        resize(page, width, height)
         shoot(page, f"match-over-{size}")
         assert page.evaluate(OVER_PROBLEMS) == [], size
         actions = page.locator(".match-over .actions .button")

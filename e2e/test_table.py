@@ -9,7 +9,16 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
-from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, resize, set_seats, tap
+from e2e.helpers import (
+    MATCH_TIMEOUT_MS,
+    button,
+    choose,
+    open_setup,
+    quiet,
+    resize,
+    set_seats,
+    tap,
+)
 from e2e.server import SiteServer
 from e2e.test_card_play import banker_move, twentyone_move, wait_turn
 
@@ -46,10 +55,9 @@ def test_tjueett_bots_cards_stay_on_the_felt_until_continue(page: Page, site: Si
     assert seen >= 2, "the bots' cards lie face up on the felt as cards"
     expect(page.locator(".moment-panel")).to_contain_text("Round 1 is over")
     shoot(page, "table-tjueett-moment")
-    # Held: bots at full speed (a move every 0.15 s) would have dealt the next round
-    # long ago. A sleep on purpose: it shows that nothing happens, which no marker of
-    # the page can say (the page does not say whether a bot's move is scheduled).
-    page.wait_for_timeout(2500)
+    # Held: nothing is scheduled to run by itself (the page says so: no bot's move
+    # waits to deal the next round), and the cards stay.
+    quiet(page)
     assert page.locator(f"{BOT_CARDS_UP}, {BOT_CARDS_UP_2}").count() == seen
     assert page.locator('[data-action="act"]:not([disabled])').count() == 0
     tap(page, button(page, "Continue"))

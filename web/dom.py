@@ -78,6 +78,10 @@ class Page:
         #: Patches made so far: the page says it (``<html data-patched>``) after each,
         #: so a test waits for the page rather than for time.
         self.patches = 0
+        #: Callbacks asked for and not yet run (a bot's move, a moment going on by
+        #: itself): the page says it (``<html data-later>``), so a test can tell that
+        #: nothing more will happen by itself, rather than wait and see.
+        self.later = 0
         self._resize_proxy = create_proxy(self._resized)
         # The screen decides where the page is scrolled (a new one starts at the top).
         js.history.scrollRestoration = "manual"
@@ -286,7 +290,17 @@ class Page:
 
     def call_later(self, seconds: float, callback: Callable[[], None]) -> None:
         """Run ``callback`` after ``seconds`` (on the browser's event loop)."""
-        asyncio.get_event_loop().call_later(seconds, callback)
+
+        def run() -> None:
+            self._count_later(-1)
+            callback()
+
+        self._count_later(1)
+        asyncio.get_event_loop().call_later(seconds, run)
+
+    def _count_later(self, change: int) -> None:
+        self.later += change
+        js.document.documentElement.setAttribute("data-later", str(self.later))
 
     def device_facts(self) -> tuple[str, int, bool]:
         """What web/persist.py needs for Safari's advice (see web.storage)."""

@@ -176,7 +176,12 @@ def moment_panel(tr: Translator, frame: Frame, title: str, *body: Child) -> Mark
     what). Continue comes before the body: on a phone the list of payouts may run long."""
     return h(
         "section",
-        {"class": "stage moment-panel", "aria-labelledby": frame.id("moment-title")},
+        {
+            "class": "stage moment-panel",
+            "aria-labelledby": frame.id("moment-title"),
+            # the core's pause kind ("round", "duel", "trick", "deal"): a marker for tests
+            "data-moment": frame.moment.kind if frame.moment else None,
+        },
         h("h2", {"id": frame.id("moment-title"), "class": "turn-banner"}, title),
         button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True)
         if frame.mode == "moment"
