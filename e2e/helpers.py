@@ -192,3 +192,13 @@ def quiet(page: Page, timeout: float = PATCH_TIMEOUT_MS) -> None:
         "() => (document.documentElement.dataset.later || '0') === '0'", timeout=timeout
     )
     settle(page, timeout)
+
+
+def bar_button(page: Page, name: str):  # type: ignore[no-untyped-def]
+    """A button of the bar by its name; on a phone, where the bar keeps its actions
+    behind "Menu", the menu opened first."""
+    target = button(page, name)
+    menu = page.locator(".topbar details.bar-menu")
+    if menu.count() and not target.is_visible() and menu.get_attribute("open") is None:
+        menu.locator("> summary").click()
+    return target

@@ -8,7 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import READY, READY_TIMEOUT_MS, open_app
-from e2e.helpers import button, patches, wait_patched
+from e2e.helpers import bar_button, button, patches, wait_patched
 from e2e.server import SiteServer
 
 
@@ -114,7 +114,7 @@ def test_a_tap_in_progress_survives_a_bot_redraw(page: Page, site: SiteServer) -
     for i in range(rows.count()):
         rows.nth(i).get_by_role("combobox").select_option("easy")
     button(page, "Start").click()
-    coach = button(page, "Odds coach")
+    coach = bar_button(page, "Odds coach")
     expect(coach).to_have_attribute("aria-pressed", "false")
     box = coach.bounding_box()
     assert box is not None

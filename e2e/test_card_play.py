@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from e2e.conftest import shoot
 from e2e.helpers import (
     MATCH_TIMEOUT_MS,
+    bar_button,
     button,
     choose,
     move_css,
@@ -272,7 +273,7 @@ def test_card_tables_at_tablet_and_phone_sizes_pass_axe(
             break
         MOVES[game](page)
     wait_turn(page)
-    button(page, "Odds coach").click()
+    bar_button(page, "Odds coach").click()
     findings = axe_findings(page)
     slug = game.replace(" ", "").lower()
     problems = {}
@@ -309,7 +310,7 @@ def test_twentyone_coach_says_the_move_and_why_with_the_figures_a_tap_away(
             tap(page, button(page, "Continue"))
             continue
         if not coached:
-            tap(page, button(page, "Odds coach"))
+            tap(page, bar_button(page, "Odds coach"))
         say = page.locator(".coach .coach-say")
         expect(say).to_have_text(COACH_SAYS)
         figures = page.locator(".coach .coach-figures")

@@ -9,6 +9,7 @@ from playwright.sync_api import Dialog, Page, expect
 from e2e.conftest import shoot
 from e2e.helpers import (
     MATCH_TIMEOUT_MS,
+    bar_button,
     button,
     choose,
     move_css,
@@ -194,7 +195,7 @@ def test_41_coach_says_what_to_do_with_the_figures_a_tap_away(page: Page, site: 
     set_seats(page, [("Ann", "human"), ("Bo", "medium")])
     button(page, "Start").click()
     assert wait_human_turn_or_end(page) == "turn"
-    button(page, "Odds coach").click()
+    bar_button(page, "Odds coach").click()
     say = page.locator(".coach .coach-say")
     # the first advice of a page solves 41's position table (a moment on a busy machine)
     expect(say).to_contain_text("Set aside the ", timeout=30_000)
@@ -237,7 +238,7 @@ def test_21_coach_sentence_and_its_figures(page: Page, site: SiteServer) -> None
     set_seats(page, [("Ann", "human"), ("Bo", "medium")])
     button(page, "Start").click()
     assert wait_human_turn_or_end(page) == "turn"
-    button(page, "Odds coach").click()
+    bar_button(page, "Odds coach").click()
     say = page.locator(".coach .coach-say")
     expect(say).to_contain_text("Roll: every turn starts with a throw, and from here you win")
     button(page, "Roll").click()

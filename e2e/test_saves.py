@@ -166,7 +166,7 @@ def test_export_is_a_real_download_and_imports_back(page: Page, site: SiteServer
     page.reload()
     page.wait_for_selector("html[data-ready='1']", timeout=60_000)
     page.locator("input[type=file]").set_input_files(files=[payload("games.json", text)])
-    expect(page.locator(".notice")).to_contain_text("Imported 1")
+    expect(page.locator(".notice")).to_contain_text("Imported one game")
     expect(page.locator(".saved-players")).to_have_text(f"{hostile_name}, Bo")
 
 

@@ -109,10 +109,11 @@ def test_a_moment_on_a_table_of_bots_passes_by_itself(game: str) -> None:
     for _ in range(6000):
         if not page.timers:
             break
-        held += "moment-seen" in page.markup
+        held += "moment-skip" in page.markup
+        assert "moment-seen" not in page.markup, "nobody is here to tap Continue"
         page.timers.pop(0)()
     assert app.play.session is not None and app.play.session.over
-    assert held, "the rounds' ends were shown as moments"
+    assert held, "the rounds' ends were shown as moments that go on by themselves"
 
 
 @pytest.mark.parametrize("game", ["tjueett", "tjugoett"])

@@ -28,7 +28,9 @@ PATCH_SCRIPTS = ("./vendor/morphdom/morphdom.min.js", "./web/patch.js")
 #: Buttons that move the match on: the second click of a double click or tap on one
 #: (the browser counts it: ``event.detail``) counts once, so a child's double tap on
 #: Roll throws once and a double tap on Continue does not skip the next moment.
-MOVES_ON = frozenset({"act", "moment-seen", "show-cards", "start-game", "play-again"})
+MOVES_ON = frozenset(
+    {"act", "moment-seen", "moment-skip", "show-cards", "start-game", "play-again"}
+)
 
 
 class Controller(Protocol):

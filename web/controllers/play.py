@@ -90,6 +90,7 @@ class PlayController(Controller):
             "amount": self.do_amount,
             "toggle-coach": self.do_toggle_coach,
             "moment-seen": self.do_moment_seen,
+            "moment-skip": self.do_moment_seen,
             "guide-skip": self.do_guide_skip,
             "toggle-sound": self.do_toggle_sound,
             "set-speed": self.do_set_speed,

@@ -151,8 +151,10 @@ class GameUI(abc.ABC):
         layout = layout_for(frame, max(len(picture.hand), picture.hand_room), picture.trick)
         live = frame.mode in ("live", "guest")
         if frame.moment is not None:
+            # a moment nobody waits for goes on by itself (a tap skips it)
+            waits = any(not s.is_bot for s in frame.seats) and self.moment_waits(frame)
             stage: Markup = moment_panel(
-                tr, frame, self.moment_title(tr, frame), *self.moment_body(tr, frame)
+                tr, frame, self.moment_title(tr, frame), *self.moment_body(tr, frame), waits=waits
             )
         elif frame.over:
             stage = match_over_panel(tr, frame, self.standings(tr, frame))

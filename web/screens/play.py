@@ -57,7 +57,7 @@ def bar_title(tr: Translator, frame: Frame, subtitle: str) -> Markup:
 
 def play_bar(tr: Translator, frame: Frame, subtitle: str) -> Markup:
     """Top bar of a play screen: home, the game and round, coach, speed, sound, rules,
-    new game; on a narrow window the last four behind "Menu" (a native <details>: it
+    new game; on a narrow window all five behind "Menu" (a native <details>: it
     opens without a line of script)."""
     display = frame.display
     speed = display.speed if display.speed in SPEEDS else "normal"
@@ -100,9 +100,10 @@ def play_bar(tr: Translator, frame: Frame, subtitle: str) -> Markup:
         "details",
         {"class": "bar-menu", "data-key": "bar-menu", "data-motion": "still"},
         h("summary", {"class": "bar-menu-summary"}, tr.t("play.menu")),
-        h("div", {"class": "bar-menu-items"}, quiet),
+        h("div", {"class": "bar-menu-items"}, coach, quiet),
     )
-    return top_bar(tr, bar_title(tr, frame, subtitle), coach, menu)
+    # the coach's switch too: a phone's bar keeps its room for the title
+    return top_bar(tr, bar_title(tr, frame, subtitle), menu)
 
 
 def seat_item(tr: Translator, frame: Frame, seat: int, line: SeatLine) -> Markup:
@@ -171,9 +172,13 @@ def stage_section(tr: Translator, frame: Frame, *children: Child) -> Markup:
     )
 
 
-def moment_panel(tr: Translator, frame: Frame, title: str, *body: Child) -> Markup:
+def moment_panel(
+    tr: Translator, frame: Frame, title: str, *body: Child, waits: bool = True
+) -> Markup:
     """A moment held on the table: what it came to, Continue, then ``body`` (who won
-    what). Continue comes before the body: on a phone the list of payouts may run long."""
+    what). Continue comes before the body: on a phone the list of payouts may run long.
+    A moment that goes on by itself (``waits`` false) has the same button as a skip
+    (``moment-skip``): a test, or a script, can tell the two apart."""
     return h(
         "section",
         {
@@ -183,7 +188,12 @@ def moment_panel(tr: Translator, frame: Frame, title: str, *body: Child) -> Mark
             "data-moment": frame.moment.kind if frame.moment else None,
         },
         h("h2", {"id": frame.id("moment-title"), "class": "turn-banner"}, title),
-        button(tr.t("play.moment_continue"), "moment-seen", kind="primary big", autofocus=True)
+        button(
+            tr.t("play.moment_continue"),
+            "moment-seen" if waits else "moment-skip",
+            kind="primary big",
+            autofocus=True,
+        )
         if frame.mode == "moment"
         else None,
         *body,
