@@ -51,6 +51,12 @@ def shots(page: Page, url: str, lang: str, game: str, size: tuple[int, int]) -> 
     name = f"{lang}-{game}-{size[0]}x{size[1]}"
     page.set_viewport_size({"width": size[0], "height": size[1]})
     open_app(page, url, f"?lang={lang}&seed=4")
+    # no match in progress from the last shot: the home screen, its tiles
+    page.evaluate(
+        "() => Object.keys(localStorage).filter(k => /^nordic21[.](game|history)[.]/.test(k))"
+        ".forEach(k => localStorage.removeItem(k))"
+    )
+    open_app(page, url, f"?lang={lang}&seed=4")
     page.locator(f'[data-action="open-game"][data-game="{game}"]').click()
     page.locator('[data-action="start-game"]').click()
     turn_shot = False

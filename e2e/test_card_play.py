@@ -290,7 +290,9 @@ def test_card_tables_at_tablet_and_phone_sizes_pass_axe(
 COACH_SAYS = re.compile(
     r"^(Open the exchange|No exchange|Keep my hand|Pass|(Swap|Play|Discard) \S.*?): "
     r"(by the expert's estimate you win the game \d+\s% of the time, "
-    r"(against|about as often as if you)|there is nothing else to choose)"
+    r"(against|about as often as if you)|there is nothing else to choose"
+    r"|by the expert's estimate it makes no difference; you win the game \d+\s% of the "
+    r"time whatever you choose)"
 )
 
 
