@@ -14,6 +14,7 @@ import json
 from playwright.sync_api import Locator, Page, expect
 
 from e2e.conftest import open_app
+from pygame_core.review import Match, load_match
 
 #: Generous: a whole match of bots moving at the fast speed.
 MATCH_TIMEOUT_MS = 180_000
@@ -86,7 +87,9 @@ def resize(page: Page, width: int, height: int) -> None:
     have slid to their new places."""
     if page.viewport_size == {"width": width, "height": height}:
         return
-    playing = "#/play/" in page.url
+    # the play screen and the review lay their table out again (one patch); the others
+    # only reflow
+    playing = "#/play/" in page.url or "#/review/" in page.url
     before = patches(page)
     page.set_viewport_size({"width": width, "height": height})
     if playing:
@@ -202,3 +205,22 @@ def bar_button(page: Page, name: str):  # type: ignore[no-untyped-def]
     if menu.count() and not target.is_visible() and menu.get_attribute("open") is None:
         menu.locator("> summary").click()
     return target
+
+
+#: A person's turn, the hand-off cover, a moment held until Continue, or the match's end.
+TABLE_WAITS = """() => document.querySelector('.match-over') ||
+    document.querySelector('[data-action="moment-seen"]') ||
+    document.querySelector('[data-action="show-cards"]') ||
+    document.querySelector('[data-action="act"]:not([disabled])') ||
+    document.querySelector('.card-button:not([disabled])')"""
+
+
+def saved_match(page: Page) -> Match:
+    """The match on the table, read back through the core from the page's own save: in
+    progress (``game.*``) or, once the rules have ended it, in the history."""
+    raw = page.evaluate(
+        "() => Object.keys(localStorage).filter(k => /^nordic21[.](game|history)[.]/.test(k))"
+        ".map(k => localStorage.getItem(k))"
+    )
+    assert len(raw) == 1, raw
+    return load_match(json.loads(raw[0])["game"])

@@ -431,16 +431,17 @@ LONG = "W" * 32
 
 def first_turn(page: Page, server: SiteServer, tile: str, name: str | None = None) -> None:
     """The game's default setup (its person renamed ``name``) started, at the first turn."""
-    from e2e.helpers import open_setup
+    from e2e.helpers import open_setup, patches, wait_patched
 
     open_setup(page, server.url, tile)
     if name is not None:
         rows = page.locator(".seat-row")
         for i in range(rows.count()):
             if rows.nth(i).get_by_role("combobox").input_value() == "human":
+                before = patches(page)
                 rows.nth(i).get_by_role("textbox").fill(name)
                 rows.nth(i).get_by_role("textbox").press("Tab")
-        page.wait_for_timeout(300)
+                wait_patched(page, before)
     page.locator(".setup-actions .button.primary").click()
     while True:
         page.wait_for_function(FIRST_TURN, timeout=120_000)
@@ -452,7 +453,17 @@ def first_turn(page: Page, server: SiteServer, tile: str, name: str | None = Non
 
 def screen_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
     """Every screen the phone work changed (see the module docstring), at every size."""
-    from e2e.helpers import button, finished_match, open_setup, set_seats
+    from e2e.helpers import (
+        button,
+        finished_match,
+        open_setup,
+        patches,
+        resize,
+        set_seats,
+        settle,
+        tap,
+        wait_patched,
+    )
 
     def fresh(size: tuple[int, int] = SIZES[0], init: str | None = None) -> tuple[Any, Page]:
         context = browser.new_context(
@@ -471,12 +482,11 @@ def screen_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
             every_size(page, f"{shot}-{game_id}", problems)
             if shot == "first" and game_id == "dice21":
                 for width, height in SIZES:
-                    page.set_viewport_size({"width": width, "height": height})
-                    page.wait_for_timeout(700)
+                    resize(page, width, height)
                     menu = page.locator(".bar-menu > summary")
                     if menu.count():
                         menu.click()
-                        page.wait_for_timeout(100)
+                        page.wait_for_selector(".bar-menu[open]")
                     page.screenshot(path=str(ARTIFACTS / f"menu-{width}x{height}.png"))
                     if menu.count():
                         menu.click()
@@ -484,19 +494,18 @@ def screen_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
         context, page = fresh()
         open_setup(page, server.url, tile)
         row = page.locator(".seat-row").first
+        before = patches(page)
         row.get_by_role("textbox").fill(LONG)
         row.get_by_role("textbox").press("Tab")
-        page.wait_for_timeout(300)
+        wait_patched(page, before)
         for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(300)
+            resize(page, width, height)
             page.screenshot(path=str(ARTIFACTS / f"setup-{game_id}-{width}x{height}.png"))
         if game_id == "dice21":
             button(page, "Rules").click()
             page.wait_for_selector(".rules-text")
             for width, height in SIZES:
-                page.set_viewport_size({"width": width, "height": height})
-                page.wait_for_timeout(300)
+                resize(page, width, height)
                 page.screenshot(path=str(ARTIFACTS / f"rules-{width}x{height}.png"))
         context.close()
 
@@ -517,8 +526,7 @@ def screen_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
             page.locator('[data-action="moment-seen"]').click()
             continue
         stop = page.locator('[data-action="act"][data-move*="Stop"]:not([disabled])')
-        (stop if stop.count() else button(page, "Roll")).click()
-        page.wait_for_timeout(30)
+        tap(page, stop if stop.count() else button(page, "Roll"))
     every_size(page, "over", problems)
     context.close()
 
@@ -544,13 +552,11 @@ def screen_shots(browser: Any, server: SiteServer, problems: list[str]) -> None:
         for _ in range(2):
             forward = button(page, "Forward")
             if forward.is_enabled():
-                forward.click()
-                page.wait_for_timeout(300)
+                tap(page, forward)
         for width, height in SIZES:
-            page.set_viewport_size({"width": width, "height": height})
-            page.wait_for_timeout(700)
+            resize(page, width, height)
             page.locator(".replay").evaluate("el => el.scrollIntoView({block: 'start'})")
-            page.wait_for_timeout(100)
+            settle(page)
             page.screenshot(path=str(ARTIFACTS / f"review-{game_id}-{width}x{height}.png"))
             if page.evaluate("document.documentElement.scrollWidth > innerWidth + 1"):
                 problems.append(f"review-{game_id} at {width}x{height} scrolls sideways")

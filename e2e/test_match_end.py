@@ -18,7 +18,6 @@ is kept as ``e2e/artifacts/shots/match-end-<game>-{last,over}-<w>x<h>.png``.
 
 from __future__ import annotations
 
-import json
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -30,10 +29,12 @@ from playwright.sync_api import Page, expect
 from e2e.conftest import ARTIFACTS, shoot
 from e2e.helpers import (
     MATCH_TIMEOUT_MS,
+    TABLE_WAITS,
     button,
     choose,
     open_setup,
     quiet,
+    saved_match,
     set_seats,
     tap,
     total_on_screen,
@@ -41,16 +42,9 @@ from e2e.helpers import (
 from e2e.server import SiteServer
 from e2e.test_card_play import banker_move, twentyone_move
 from e2e.test_round_end import FELT_SEATS
-from pygame_core.review import Match, load_match
 
 SIZES = ((1024, 768), (768, 1024), (390, 844))
 SEATS = [("Ann", "human"), ("Bo", "medium"), ("Cy", "easy")]
-#: A person's turn, the hand-off cover, a held moment, or the match's end.
-WAITING = """() => document.querySelector('.match-over') ||
-    document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('[data-action="show-cards"]') ||
-    document.querySelector('[data-action="act"]:not([disabled])') ||
-    document.querySelector('.card-button:not([disabled])')"""
 #: Boxes that overlap: the match-end buttons with each other and with the history
 #: drawer, and anything of the app wider than the window.
 OVERLAPS = """() => {
@@ -110,17 +104,6 @@ GAMES = (
 )
 
 
-def saved_match(page: Page) -> Match:
-    """The match on the table, from the page's save: in progress (``game.*``) or, once
-    the rules have ended it, in the history (``history.*``)."""
-    raw = page.evaluate(
-        "() => Object.keys(localStorage).filter(k => /^nordic21[.](game|history)[.]/.test(k))"
-        ".map(k => localStorage.getItem(k))"
-    )
-    assert len(raw) == 1, raw
-    return load_match(json.loads(raw[0])["game"])
-
-
 def check_felt(slug: str, seats: list[dict[str, Any]], view: Any) -> None:
     """The felt shows the last round's pieces as the rules have them for Ann."""
     if slug == "dice21":
@@ -161,7 +144,7 @@ def test_the_last_round_is_shown_then_the_standings(
     set_seats(page, SEATS)
     button(page, "Start").click()
     for _ in range(400):
-        page.wait_for_function(WAITING, timeout=MATCH_TIMEOUT_MS)
+        page.wait_for_function(TABLE_WAITS, timeout=MATCH_TIMEOUT_MS)
         assert page.locator(".match-over").count() == 0, "the standings came first"
         if page.locator('[data-action="show-cards"]').count():
             tap(page, button(page, "Show my cards"))

@@ -19,7 +19,6 @@ kept as ``e2e/artifacts/shots/round-end-<game>-<w>x<h>.png``.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -30,9 +29,11 @@ from playwright.sync_api import Page, expect
 from e2e.conftest import ARTIFACTS, shoot
 from e2e.helpers import (
     MATCH_TIMEOUT_MS,
+    TABLE_WAITS,
     button,
     choose,
     open_setup,
+    saved_match,
     set_seats,
     settle,
     tap,
@@ -42,17 +43,12 @@ from e2e.server import SiteServer
 from e2e.test_card_play import twentyone_move
 from pygame_core import Pause
 from pygame_core.cards import rank, suit
-from pygame_core.review import Match, load_match
+from pygame_core.review import Match
 from web.table.art import SUIT_PATHS
 from web.table.cards import corner_label
 
 SIZES = ((1024, 768), (768, 1024), (390, 844))
 SEATS = [("Ann", "human"), ("Bo", "medium"), ("Cy", "easy")]
-#: A person's turn, a held moment, or the match's end.
-WAITING = """() => document.querySelector('.match-over') ||
-    document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('[data-action="act"]:not([disabled])') ||
-    document.querySelector('.card-button:not([disabled])')"""
 #: Each seat of the felt: the texts of its plate (name, note; not the chips' count or
 #: the cards' corners, which sit in groups of their own), its dice by position, and its
 #: cards (face, corner label, suit marks).
@@ -99,16 +95,6 @@ def header(game: Game, view: Any) -> str:
     if game.slug == "dice41":
         return f"41 · Round {view.round} of {view.rounds}"
     return f"Twenty One · Deal {view.round} · target {view.target}"
-
-
-def saved_match(page: Page) -> Match:
-    """The match on the table, read back from the page's save (every move so far)."""
-    raw = page.evaluate(
-        "() => Object.keys(localStorage).filter(k => k.startsWith('nordic21.game.'))"
-        ".map(k => localStorage.getItem(k))"
-    )
-    assert len(raw) == 1, raw
-    return load_match(json.loads(raw[0])["game"])
 
 
 def pauses(match: Match) -> list[Pause]:
@@ -230,7 +216,7 @@ def test_a_round_end_is_held_on_the_table_until_continue(
     button(page, "Start").click()
     heading = page.get_by_role("heading", level=1)
     for _ in range(300):
-        page.wait_for_function(WAITING, timeout=MATCH_TIMEOUT_MS)
+        page.wait_for_function(TABLE_WAITS, timeout=MATCH_TIMEOUT_MS)
         assert page.locator(".match-over").count() == 0, "the match ended first"
         if page.locator('[data-action="moment-seen"]').count():
             break

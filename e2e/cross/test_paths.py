@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import re
 import shutil
-import time
 from pathlib import Path
 
 import pytest
@@ -140,10 +139,9 @@ def test_the_table_renders_and_a_moment_waits_for_continue(
     # the round's end: everyone's cards lie face up on the felt, as card pictures
     assert held["faceUp"] >= 4, held
     assert ui.count(driver, ".moment-panel") == 1
-    # Held: bots at full speed (a move every 0.15 s) would have dealt the next round by
-    # now. A sleep on purpose: it shows that nothing happens, which no marker of the
-    # page can say (the page does not say whether a bot's move is scheduled).
-    time.sleep(2.0)
+    # Held: nothing is scheduled to run by itself (the page says so: no bot's move waits
+    # to deal the next round), and the cards stay.
+    ui.wait_quiet(driver)
     assert ui.count(driver, ".moment-panel") == 1
     assert ui.table(driver)["faceUp"] == held["faceUp"]
     assert ui.count(driver, "[data-action='act']:not([disabled])") == 0

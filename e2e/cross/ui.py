@@ -275,6 +275,17 @@ def wait_patched(driver: WebDriver, before: int, timeout: float, what: str) -> N
     )
 
 
+def wait_quiet(driver: WebDriver, timeout: float = 20.0) -> None:
+    """Wait until the app has nothing scheduled to run by itself (``<html
+    data-later="0">``: no bot's move, no moment going on by itself)."""
+    wait_for(
+        driver,
+        "return (document.documentElement.dataset.later || '0') === '0'",
+        timeout,
+        "nothing scheduled",
+    )
+
+
 def click(driver: WebDriver, css: str, timeout: float = 20.0) -> None:
     """Click the first element matching ``css`` once it is there, then wait for the
     page's answer: its next patch (every click on a ``data-action`` control redraws)."""
