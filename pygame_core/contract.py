@@ -217,6 +217,8 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     max_players: ClassVar[int]
     #: The frozen config dataclass; its ``__post_init__`` raises :class:`ConfigError`.
     config_type: ClassVar[type]
+    #: The frozen view dataclass :meth:`view` returns (what one seat may know).
+    view_type: ClassVar[type]
     #: Every action dataclass of the game (their class names tag them in JSON).
     action_types: ClassVar[tuple[type, ...]]
     #: Named option sets; a preset is a dict of config fields (players are added).
@@ -280,6 +282,18 @@ class Game(abc.ABC, Generic[C, S, A, V]):
             raise ValueError(f"unknown action type {data['type']!r}")
         fields = {k: v for k, v in data.items() if k != "type"}
         return from_data(cls, fields, data["type"])
+
+    # -- views -----------------------------------------------------------------------
+    def view_to_dict(self, view: V) -> dict[str, Any]:
+        """A view as JSON-safe data (what a seat on another device is sent)."""
+        data = to_data(view)
+        assert isinstance(data, dict)
+        return data
+
+    def view_from_dict(self, data: Any) -> V:
+        """Inverse of :meth:`view_to_dict`; raises ``ValueError`` on anything else."""
+        view: V = from_data(self.view_type, data, "view")
+        return view
 
     # -- the rules -------------------------------------------------------------------
     @abc.abstractmethod

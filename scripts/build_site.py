@@ -95,6 +95,12 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
         raise BuildError("morphdom is not installed.\nRun `npm ci` first.")
     files.append((morphdom, "vendor/morphdom/morphdom.min.js"))
     files.append((morphdom.parent.parent / "LICENSE", "vendor/morphdom/LICENSE"))
+    # The QR decoder web/remote/scan.mjs loads when the browser has no BarcodeDetector.
+    jsqr = node_modules / "jsqr" / "dist" / "jsQR.js"
+    if not jsqr.is_file():
+        raise BuildError("jsqr is not installed.\nRun `npm ci` first.")
+    files.append((jsqr, "vendor/jsqr/jsQR.js"))
+    files.append((jsqr.parent.parent / "LICENSE", "vendor/jsqr/LICENSE"))
     for path in sorted(pyscript.iterdir()):
         unused = path.name.startswith(UNUSED_PYSCRIPT_CHUNKS)
         if path.is_file() and path.suffix in {".js", ".css"} and not unused:
@@ -103,11 +109,14 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
 
 
 def python_sources() -> list[Path]:
-    """Every file that goes into the app zip: the two Python packages and the locales."""
+    """Every file that goes into the app zip: the two Python packages (segno's vendored
+    encoder with its licence among them), the locales and the rules pages."""
     files = sorted((ROOT / "pygame_core").rglob("*.py"))
     files += sorted((ROOT / "web").rglob("*.py"))
     files += sorted((ROOT / "web" / "locales").glob("*.json"))
     files += sorted((ROOT / "web" / "rules").glob("*.md"))
+    # segno's licence, beside its vendored encoder (web/remote/segno/).
+    files.append(ROOT / "web" / "remote" / "segno" / "LICENSE")
     return [f for f in files if "__pycache__" not in f.parts]
 
 

@@ -6,10 +6,10 @@ It imports every module of ``pygame_core`` and ``web`` (except ``web.main``, whi
 the UI), then does what a player can make the app do: every game x preset x bot level
 played by bots with the play screen drawn at every step (every language at the first),
 the coach asked at every step, the setup, rules and home screens, the rules pages'
-exact figures, saving, loading, exporting and importing, the statistics, and an asyncio
-sleep (the bots' pause). Whatever it imports lazily is thereby in ``sys.modules`` for
-the caller to read: a lazy import the trimmed standard library lacks fails here, in the
-build and in CI, rather than in a player's browser.
+exact figures, saving, loading, exporting and importing, the statistics, a join link's
+QR code, and an asyncio sleep (the bots' pause). Whatever it imports lazily is thereby in
+``sys.modules`` for the caller to read: a lazy import the trimmed standard library lacks
+fails here, in the build and in CI, rather than in a player's browser.
 """
 
 from __future__ import annotations
@@ -231,6 +231,10 @@ async def run() -> int:
     other_screens(book, stats)
     saves_round_trip(book)
     browser_storage()
+    # The host's join link drawn as a QR code: segno's encoder runs only then.
+    from web.remote.qr import qr_svg
+
+    qr_svg("http://127.0.0.1:8000/nordic21/#join=" + "A" * 150, label="Join")
     # The bots' visible pause is an asyncio sleep on Pyodide's event loop.
     await asyncio.sleep(0.001)
     return played

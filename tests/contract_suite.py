@@ -327,6 +327,12 @@ def check_view_type(cls: type) -> None:
     _RNG_FREE_TYPES.add(cls)
 
 
+def check_view_codec(game: Any, view: Any) -> None:
+    """A view goes through JSON and back unchanged (what a guest device is sent)."""
+    data = json.loads(json.dumps(game.view_to_dict(view)))
+    assert game.view_from_dict(data) == view, "a view must survive its codec"
+
+
 def check_view(view: Any, scan: Scan, *, full: bool = True) -> None:
     """A view holds no RNG.
 
@@ -494,6 +500,8 @@ def random_playout(
         sampled = step & (step + 1) == 0
         if sampled or not step & 1:
             check_view(game.view(state, seat), scan, full=sampled)
+        if sampled:
+            check_view_codec(game, game.view(state, seat))
         if sampled or step & 1:
             check_view(game.view(state, None), scan, full=sampled)
         before = pickle.dumps(_all_but_history(state, fields)) if sampled else b""

@@ -86,6 +86,7 @@ class Pig(Game[PigConfig, PigState, Any, PigView]):
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 4
     config_type: ClassVar[type] = PigConfig
+    view_type: ClassVar[type] = PigView
     action_types: ClassVar[tuple[type, ...]] = (Roll, Hold)
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {"short": {"rounds": 1}, "long": {}}
 

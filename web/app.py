@@ -18,7 +18,9 @@ from typing import Any
 
 from pygame_core import Nordic21Error
 from pygame_core.registry import game_ids
-from web.controllers.base import Context, Handler, PagePort, Screen
+from web.controllers.base import Context, Handler, LinkPort, PagePort, Screen
+from web.controllers.devices import DevicesController
+from web.controllers.guest import GuestController
 from web.controllers.home import HomeController
 from web.controllers.play import OPEN_KEY, PlayController
 from web.controllers.review import ReviewController
@@ -54,12 +56,18 @@ class Address:
     @property
     def text(self) -> str:
         """The address as the address bar shows it."""
-        return f"#/{self.screen}/{self.target}" if self.screen != "home" else ""
+        if self.screen == "home":
+            return ""
+        return f"#/{self.screen}/{self.target}" if self.target else f"#/{self.screen}"
 
     @classmethod
     def parse(cls, text: str) -> Address:
         """The address in ``text``; anything unknown is home."""
+        if text.startswith("#join="):
+            return cls("guest", text.removeprefix("#join="))
         parts = text.removeprefix("#").strip("/").split("/")
+        if parts == ["guest"]:
+            return cls("guest")
         if len(parts) == 2 and parts[1]:
             for screen in ("setup", "rules", "play", "review"):
                 if parts[0] == screen:
@@ -70,13 +78,22 @@ class Address:
 class App:
     """The whole UI session: the router and its controllers."""
 
-    def __init__(self, store: KeyValueStore, lang: str, page: PagePort) -> None:
+    def __init__(
+        self, store: KeyValueStore, lang: str, page: PagePort, link: LinkPort | None = None
+    ) -> None:
         self.page = page
         self.ctx = Context(page, store, SaveBook(store), Stats(store), Translator(lang), self)
         self.setup = SetupController(self.ctx)
         self.play = PlayController(self.ctx)
         self.home = HomeController(self.ctx)
         self.reviewing = ReviewController(self.ctx)
+        #: The seats of the match on the table played on other devices (the host's side),
+        #: and this device's seat at another device's table (the guest's side).
+        self.devices = DevicesController(self.ctx, link, self.play)
+        self.play.device_panels = self.devices.waiting
+        self.guest = GuestController(self.ctx, link)
+        if link is not None:
+            link.listen(self.on_link)
         self._screen: Screen = "home"
         self.rules_game = "dice21"
         self.return_to: Screen = "home"
@@ -94,8 +111,20 @@ class App:
             "close-rules": self.do_close_rules,
             "start-game": self.do_start_game,
         }
-        for controller in (self.setup, self.play, self.home, self.reviewing):
+        for controller in (
+            self.setup,
+            self.play,
+            self.home,
+            self.reviewing,
+            self.devices,
+            self.guest,
+        ):
             self.handlers.update(controller.actions())
+        #: A screen's own handlers, before the app's: a guest's table has the same
+        #: buttons as the host's, and they go to the host.
+        self.screen_handlers: dict[Screen, Mapping[str, Handler]] = {
+            "guest": self.guest.table_actions()
+        }
 
     # -- the router (web.controllers.base.Router) ---------------------------------------
     @property
@@ -132,6 +161,10 @@ class App:
         if playing:
             # the felt is laid out for the room it has now (measured before drawing)
             self.play.fit(self.window_size(), None if new_screen else self.table_room())
+        elif self._screen == "guest":
+            self.guest.fit(self.window_size(), None if new_screen else self.table_room())
+        # the phones of the match on the table: their codes on it, their frames sent
+        self.devices.follow()
         page.mount(self.screen_markup(), new_screen=new_screen)
         self.drawn = drawn
         if playing and new_screen and self.play.fit(self.window_size(), self.table_room()):
@@ -168,6 +201,8 @@ class App:
             markup = render_rules(self.tr, get_ui(self.rules_game))
         elif screen == "review":
             markup = self.reviewing.markup()
+        elif screen == "guest":
+            markup = self.guest.markup()
         return markup if markup is not None else self.home.markup()
 
     def address(self) -> Address:
@@ -181,6 +216,8 @@ class App:
             return Address("rules", self.rules_game)
         if screen == "review" and self.reviewing.state is not None:
             return Address("review", self.reviewing.state.save_id)
+        if screen == "guest":
+            return Address("guest")
         return Address("home")
 
     def leave_match(self) -> None:
@@ -231,6 +268,11 @@ class App:
                 self.show("play")
             else:
                 self.leave_match()
+        elif address.screen == "guest":
+            self.guest.open()
+            if target:
+                self.guest.take_code(target)
+            self.show("guest")
         elif address.screen == "review":
             state = self.reviewing.state
             if state is None or state.save_id != target:
@@ -245,7 +287,7 @@ class App:
 
     def on_action(self, name: str, data: dict[str, str]) -> None:
         """A button was pressed (its ``data-action`` is ``name``)."""
-        handler = self.handlers.get(name)
+        handler = self.screen_handlers.get(self._screen, {}).get(name) or self.handlers.get(name)
         if handler is None:
             return
         try:
@@ -281,6 +323,14 @@ class App:
                 self.render()
         elif self._screen == "home" and self.home.on_storage(key):
             self.render()
+
+    def on_link(self, channel: str, kind: str, text: str) -> None:
+        """A data channel to another device opened, brought a message or closed: the
+        host's channels (one per seat) go to the devices, the guest's to its seat."""
+        if channel.startswith("seat"):
+            self.devices.on_event(channel, kind, text)
+        else:
+            self.guest.on_event(channel, kind, text)
 
     def import_text(self, text: str) -> None:
         """Import a file's text (see :meth:`HomeController.import_text`)."""
@@ -346,12 +396,13 @@ def start() -> App:
     """Build the app on the browser's page, draw the screen its address names (or the
     match that was on screen) and mark the page ready."""
     from web.dom import Page, browser_languages, query_param
+    from web.remote.link import BrowserLink
     from web.storage import LocalStore
 
     store = LocalStore()
     lang = pick_language(query_param("lang"), store.get(LANG_KEY), browser_languages())
     page = Page()
-    app = App(store, lang, page)
+    app = App(store, lang, page, BrowserLink())
     page.listen(app)
     app.home.protection = first_look(store, app.home.has_saves(), *page.device_facts())
     if app.home.has_saves() or app.home.protection.lost:

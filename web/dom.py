@@ -164,7 +164,11 @@ class Page:
         event.preventDefault()
         if int(event.detail or 0) > 1 and str(target.dataset.action) in MOVES_ON:
             return  # the second tap of a double tap
-        self._app().on_action(str(target.dataset.action), _dataset(target))
+        data = _dataset(target)
+        field = _opt(js.document.getElementById(data["take"])) if "take" in data else None
+        if field is not None:
+            data["value"] = str(field.value)  # the code typed or pasted beside the button
+        self._app().on_action(str(target.dataset.action), data)
 
     def _key(self, event: Any) -> None:
         """A key a button names in ``data-shortcut`` (the replay's arrow keys) presses

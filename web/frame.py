@@ -11,7 +11,9 @@ the person at the device may take now, the log so far, the held moment and the m
   the next round the rules have already begun;
 - ``replay``: a past step of a finished match on the review screen: a picture of the
   table, nothing that asks for a move;
-- ``guest``: the seat of a person playing on another device.
+- ``guest``: the seat of a person playing on another device, drawn on that device
+  from what the host sent it (:mod:`web.remote.protocol`): the seat's view, its legal
+  actions, its log, and no state at all.
 
 A frame is frozen: the screens read it and never change it; what it derives (the
 outcome) is computed on first use and kept.
@@ -112,7 +114,8 @@ class Frame:
     game: Game[Any, Any, Any, Any]
     ui: TableUI
     seats: tuple[Seat, ...]
-    #: The state drawn: the live one, a pause's, or a replay step's.
+    #: The state drawn: the live one, a pause's, or a replay step's (``guest`` mode:
+    #: None, a guest device has only its seat's view).
     state: Any
     #: Whose eyes (``None``: public facts only).
     viewer: int | None
@@ -136,6 +139,12 @@ class Frame:
     #: An event's log line in the frame's language, worded once per match (None:
     #: worded here, for a frame of no match).
     wording: Callable[[Event], str | None] | None = field(default=None, compare=False)
+    #: How the match ended, as the host told a guest (``guest`` mode; else worked out
+    #: from ``state``).
+    ending: Outcome | None = None
+    #: The seats that wait for their own phone, and their pairing codes
+    #: (:class:`web.controllers.devices.DevicePanel`; ``live`` mode at the host only).
+    devices: tuple[Any, ...] = ()
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -156,6 +165,8 @@ class Frame:
     @cached_property
     def outcome(self) -> Outcome | None:
         """How the match ended (``None`` while it is on)."""
+        if self.state is None:
+            return self.ending
         return self.game.outcome(self.state)
 
     @property

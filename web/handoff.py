@@ -5,6 +5,8 @@ person to act only after they tap "Show my cards"; until then a hand-off screen 
 it and the page holds no hidden card at all (the table is simply not rendered). While
 bots act, or once the match is over, the table shows only what everyone may see.
 With one person (and any number of bots) the table is always drawn for that person.
+People who play on a device of their own (:mod:`web.remote`) are not at this device:
+their turns draw the public table (or the one person here's), never their cards.
 Without hidden cards nothing is covered, and the table is drawn for the person at the
 device: the only person, or the person whose turn it is (they hold the device now).
 """
@@ -30,7 +32,7 @@ class TableEyes:
 
 def table_eyes(session: GameSession, revealed: int | None) -> TableEyes:
     """Who sees the table, given the seat that last tapped "Show my cards"."""
-    humans = session.humans()
+    humans = session.here()
     if len(humans) == 1:
         return TableEyes(humans[0], None)
     current = session.current

@@ -1,4 +1,5 @@
-"""Who sits at the table: a typed name and who plays it (a person, or a bot level)."""
+"""Who sits at the table: a typed name and who plays it (a person at this device, a
+person on their own device, or a bot level)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,10 @@ from typing import Literal
 
 from pygame_core import BOT_LEVELS
 
-SeatKind = Literal["human", "easy", "medium", "expert"]
-SEAT_KINDS: tuple[SeatKind, ...] = ("human", *BOT_LEVELS)  # type: ignore[assignment]
+SeatKind = Literal["human", "device", "easy", "medium", "expert"]
+#: ``human``: a person at this device (pass-and-play); ``device``: a person playing on
+#: their own phone, joined to this table (:mod:`web.remote`); the bot levels.
+SEAT_KINDS: tuple[SeatKind, ...] = ("human", "device", *BOT_LEVELS)  # type: ignore[assignment]
 #: The longest name a seat takes (a longer one is refused with the reason, not cut).
 MAX_NAME = 32
 
@@ -23,4 +26,14 @@ class Seat:
     @property
     def is_bot(self) -> bool:
         """Whether a bot plays this seat."""
-        return self.kind != "human"
+        return self.kind not in ("human", "device")
+
+    @property
+    def is_remote(self) -> bool:
+        """Whether a person plays this seat on another device."""
+        return self.kind == "device"
+
+    @property
+    def is_here(self) -> bool:
+        """Whether a person plays this seat at this device."""
+        return self.kind == "human"

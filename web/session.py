@@ -115,6 +115,15 @@ class GameSession:
         """The seats people play."""
         return tuple(i for i, s in enumerate(self.seats) if not s.is_bot)
 
+    def here(self) -> tuple[int, ...]:
+        """The seats people play at this device (not on a device of their own)."""
+        return tuple(i for i, s in enumerate(self.seats) if s.is_here)
+
+    def is_remote_turn(self) -> bool:
+        """Whether a person on another device must act now."""
+        seat = self.current
+        return seat is not None and self.seats[seat].is_remote
+
     def legal(self) -> tuple[Any, ...]:
         """The legal actions now."""
         return self.game.legal_actions(self.state)

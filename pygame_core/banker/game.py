@@ -76,6 +76,8 @@ def _most_chips(chips: Sequence[int]) -> tuple[int, ...]:
 class BankerGame(Game[C, TableState, Action, TableView]):
     """Base of Tjueett and Tjugoett; subclasses define the order of a round."""
 
+    view_type: ClassVar[type] = TableView
+
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     #: The players' face-down cards.
     hides_information: ClassVar[bool] = True

@@ -281,6 +281,7 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     config_type: ClassVar[type] = Dice21Config
+    view_type: ClassVar[type] = Dice21View
     action_types: ClassVar[tuple[type, ...]] = (Roll, Stop)
     review_rater: ClassVar[str | None] = "pygame_core.review.dice21"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {

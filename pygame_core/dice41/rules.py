@@ -267,6 +267,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
     min_players: ClassVar[int] = MIN_PLAYERS
     max_players: ClassVar[int] = MAX_PLAYERS
     config_type: ClassVar[type] = Dice41Config
+    view_type: ClassVar[type] = Dice41View
     action_types: ClassVar[tuple[type, ...]] = (Keep,)
     review_rater: ClassVar[str | None] = "pygame_core.review.dice41"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {

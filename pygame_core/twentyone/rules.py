@@ -320,6 +320,7 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     config_type: ClassVar[type] = TwentyOneConfig
+    view_type: ClassVar[type] = TwentyOneView
     action_types: ClassVar[tuple[type, ...]] = (
         OpenExchange,
         RefuseExchange,

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from web.setup import SetupDraft
     from web.stats import Stats
 
-Screen = Literal["home", "setup", "rules", "play", "review"]
+Screen = Literal["home", "setup", "rules", "play", "review", "guest"]
 #: A button's handler: it gets the button's ``data-*`` values.
 Handler = Callable[[dict[str, str]], None]
 
@@ -64,6 +64,60 @@ class PagePort(Protocol):
 
     def ask_to_persist(self, on_answer: Callable[[Status], None]) -> None:
         """Ask the browser to keep the saves; ``on_answer`` gets its answer later."""
+        ...
+
+
+class LinkPort(Protocol):
+    """What the app needs to join devices (:class:`web.remote.link.BrowserLink` in the
+    browser): WebRTC data channels, each known by a name (``channel``), made by a
+    pairing code each way, and the camera that reads a code. Every call that waits
+    answers through its callbacks: ``done`` with its result, ``failed`` with a reason
+    word (a camera error's name, ``"rtc"``)."""
+
+    def available(self) -> bool:
+        """Whether this browser can join devices at all (it has WebRTC)."""
+        ...
+
+    def offer(
+        self, channel: str, done: Callable[[str], None], failed: Callable[[str], None]
+    ) -> None:
+        """A new connection ``channel`` (the host's side): ``done`` gets its offer (SDP)."""
+        ...
+
+    def answer(
+        self, channel: str, offer: str, done: Callable[[str], None], failed: Callable[[str], None]
+    ) -> None:
+        """A new connection ``channel`` for ``offer`` (a guest's side): ``done`` gets the
+        answer (SDP)."""
+        ...
+
+    def accept(self, channel: str, answer: str, failed: Callable[[str], None]) -> None:
+        """The host's ``channel`` takes the guest's ``answer``: the channel opens."""
+        ...
+
+    def send(self, channel: str, text: str) -> bool:
+        """Send ``text`` on an open ``channel`` (False: it is not open)."""
+        ...
+
+    def close(self, channel: str) -> None: ...
+
+    def listen(self, on_event: Callable[[str, str, str], None]) -> None:
+        """From now on, ``on_event(channel, kind, text)`` for each ``open``, ``message``
+        and ``close`` of every channel."""
+        ...
+
+    def scan(self, video: str, done: Callable[[str], None], failed: Callable[[str], None]) -> None:
+        """Read a QR code with the camera, shown in the ``<video>`` of id ``video``."""
+        ...
+
+    def stop_scan(self) -> None: ...
+
+    def cue(self) -> None:
+        """Tell the person it is their turn: a sound and a vibration (unless muted)."""
+        ...
+
+    def site(self) -> str:
+        """The page's address without its fragment (a join link starts with it)."""
         ...
 
 

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import replace
 from functools import partial
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pygame_core import IllegalActionError, Pause, SaveError, events_for
 from web.controllers.base import Context, Controller, Handler
+from web.controllers.controls import TableControls
 from web.frame import SPEEDS, Display, Frame, Moment
 from web.handoff import table_eyes
 from web.markup import Markup
@@ -28,6 +29,9 @@ from web.saves import StaleSaveError, concerns
 from web.session import GameSession
 from web.setup import SetupDraft, seats_for_start
 from web.storage import StorageFull
+
+if TYPE_CHECKING:
+    from web.i18n import Translator
 
 SPEED_KEY = "speed"
 #: "on" while the odds coach is switched on (it stays on after a reload).
@@ -69,18 +73,19 @@ class PlayController(Controller):
         self.revealed: int | None = None
         #: The person who holds the device now (the last to play or to see their cards).
         self.holder: int | None = None
-        #: The stake/bet stepper: its amount and the decision it belongs to.
-        self.amount = 0
-        self.amount_key: tuple[Any, ...] = ()
-        self.amount_bounds = (0, 0)
+        #: The stake/bet stepper's amount and the cards picked in hand (Twenty One),
+        #: each for the decision it belongs to.
+        self.controls = TableControls()
         #: The moments of the last move still to be seen, oldest first: nobody moves
         #: until they are.
         self.held: list[Pause] = []
         #: The match whose guided first round is on (offered once per game).
         self.guided: GameSession | None = None
-        #: Cards picked in hand (Twenty One), for the turn they were picked in.
-        self.selected: tuple[int, ...] = ()
-        self.selected_turn = -1
+        #: The languages the seats on other devices read their logs in.
+        self.translators: dict[str, Translator] = {}
+        #: The seats waiting for their phone: what the table shows of each
+        #: (``web.controllers.devices``; given by the app).
+        self.device_panels: Callable[[], tuple[Any, ...]] = tuple
 
     def actions(self) -> Mapping[str, Handler]:
         return {
@@ -117,7 +122,7 @@ class PlayController(Controller):
         person_acts = (
             eyes.cover is None
             and actor is not None
-            and not session.seats[actor].is_bot
+            and session.seats[actor].is_here
             and viewer in (None, actor)
         )
         # the last move's events after the moments it passed through (what is new now)
@@ -137,13 +142,14 @@ class PlayController(Controller):
             display=self.display(session, view, step),
             step=step,
             wording=partial(session.describe, tr=tr),
+            devices=self.device_panels(),
         )
 
     def moment_frame(self, session: GameSession, pause: Pause) -> Frame:
         """A held moment, drawn from the state at that moment. It shows what everyone
         saw: no hand-off cover, and with several people at the device nobody's own
         cards."""
-        humans = session.humans()
+        humans = session.here()
         viewer = humans[0] if len(humans) == 1 else None
         view = session.game.view(pause.state, viewer)
         story = events_for(session.moment_events(pause), viewer)
@@ -168,13 +174,7 @@ class PlayController(Controller):
         """The display choices, and the stepper's amount and the picked cards for the
         decision in ``view`` (each new decision starts from the smallest amount and no
         card picked)."""
-        low, high = self.amount_bounds = session.ui.amount_range(view)
-        key = (view.round, view.phase, view.actor)
-        if key != self.amount_key:
-            self.amount, self.amount_key = session.ui.amount_default(view), key
-        self.amount = min(max(self.amount, low), high)
-        if step != self.selected_turn:
-            self.selected, self.selected_turn = (), step
+        amount, selected = self.controls.follow(session.ui, view, step)
         return Display(
             coach=self.coach,
             speed=self.speed,
@@ -182,8 +182,8 @@ class PlayController(Controller):
             size=self.size,
             room=self.room,
             guide=self.guided is session,
-            amount=self.amount,
-            selected=self.selected,
+            amount=amount,
+            selected=selected,
             holder=self.holder,
         )
 
@@ -234,7 +234,7 @@ class PlayController(Controller):
         self.revealed = None
         self.held = []
         current = session.current
-        people = session.humans()
+        people = session.here()
         self.holder = current if current in people else (people[0] if people else None)
         self.ctx.store.set(OPEN_KEY, save_id)
 
@@ -254,7 +254,7 @@ class PlayController(Controller):
         if session is None:
             return
         tr = self.ctx.tr
-        humans = session.humans()
+        humans = session.here()
         if session.current in humans:
             self.holder = session.current
         listener = table_eyes(session, self.revealed).viewer if len(humans) == 1 else None
@@ -377,12 +377,89 @@ class PlayController(Controller):
                 self.ctx.store.set(GUIDE_KEY.format(game=self.guided.game_id), how)
         self.guided = None
 
+    # -- the seats on other devices (web.controllers.devices.HostTable) ---------------------
+    def remote_match(self) -> tuple[str, Any, tuple[int, ...]] | None:
+        """The match on the table, if it has seats on other devices."""
+        session = self.session
+        if session is None or self.save_id is None:
+            return None
+        remote = tuple(i for i, s in enumerate(session.seats) if s.is_remote)
+        return (self.save_id, session.state, remote) if remote else None
+
+    def remote_state(self) -> tuple[Any, Any, bool]:
+        """The match's game, its state, and whether a moment is held."""
+        session = self.session
+        assert session is not None
+        return session.game, session.state, bool(self.held)
+
+    def seat_frame(self, seat: int, lang: str) -> str:
+        """What ``seat`` sees now, for its own device: its view of the state (of a held
+        moment: of the state at that moment), its legal actions on its turn, its log in
+        ``lang``, the last step's events and the moment's story as it may see them."""
+        from web.i18n import Translator
+        from web.remote.protocol import frame_message
+
+        session = self.session
+        assert session is not None
+        game = session.game
+        tr = self.translators.get(lang)
+        if tr is None:
+            tr = self.translators[lang] = Translator(lang)
+        moment = None
+        if self.held:
+            pause = self.held[0]
+            state = pause.state
+            story = events_for(session.moment_events(pause), seat)
+            end = len(session.events) - len(session.fresh) + pause.events
+            log = session.log_lines(seat, tr, upto=end)
+            fresh: tuple[Any, ...] = story
+            moment = (pause.kind, story)
+            legal: tuple[Any, ...] = ()
+        else:
+            state = session.state
+            after = session.pauses[-1].events if session.pauses else 0
+            log = session.log_lines(seat, tr)
+            fresh = events_for(session.fresh[after:], seat)
+            legal = session.legal() if session.current == seat else ()
+        return frame_message(
+            game,
+            seat,
+            session.seats,
+            game.view(state, seat),
+            legal=legal,
+            log=log,
+            fresh=fresh,
+            moment=moment,
+            step=len(session.state.history),
+            outcome=game.outcome(session.state) if session.over and not self.held else None,
+        )
+
+    def remote_act(self, action: Any) -> None:
+        """A move from a seat's own device, checked by the host's protocol."""
+        self.perform(action)
+
+    def remote_seen(self) -> None:
+        """A person tapped Continue on the held moment on their own device."""
+        self.do_moment_seen({})
+
+    def hand_seat(self, seat: int, kind: str) -> None:
+        """``seat`` is played at this device (``human``) or by a bot from now on."""
+        session = self.session
+        if session is None or not 0 <= seat < len(session.seats):
+            return
+        seats = list(session.seats)
+        seats[seat] = replace(seats[seat], kind="human" if kind == "human" else "medium")
+        session.seats = tuple(seats)
+        if kind == "human":
+            self.holder = seat
+        self.autosave()
+
     # -- buttons ---------------------------------------------------------------------------
     def do_act(self, data: dict[str, str]) -> None:
         """A move button: its action in the core's own codec (``data-move``); the core
         decides whether it is legal."""
         session = self.session
-        if session is None or self.held or session.is_bot_turn():
+        if session is None or self.held or session.is_bot_turn() or session.is_remote_turn():
             return  # a tap meant for a moment's Continue, or an old screen's button
         if table_eyes(session, self.revealed).cover is not None:
             return
@@ -394,21 +471,15 @@ class PlayController(Controller):
         self.perform(action)
 
     def do_toggle_card(self, data: dict[str, str]) -> None:
-        card = int(data.get("card", "-1"))
-        picked = self.selected
-        self.selected = tuple(c for c in picked if c != card) if card in picked else (*picked, card)
+        self.controls.toggle_card(data)
 
     def do_show_cards(self, data: dict[str, str]) -> None:
         if self.session is not None:
             self.revealed = self.holder = self.session.current
 
     def do_amount(self, data: dict[str, str]) -> None:
-        session = self.session
-        if session is None:
-            return
-        low, high = self.amount_bounds  # of the decision on screen
-        step = 1 if data.get("delta") == "1" else -1
-        self.amount = min(max(self.amount + step, low), high)
+        if self.session is not None:
+            self.controls.step_amount(data)  # inside the bounds of the decision on screen
 
     def do_toggle_coach(self, data: dict[str, str]) -> None:
         self.coach = not self.coach

@@ -150,7 +150,7 @@ class SetupController(Controller):
         elif name == "seat-kind":
             index = int(data.get("seat", "-1"))
             self.draft = set_seat(self.draft, index, kind=value)
-            if value == "human":
+            if value in ("human", "device"):
                 self.seat_to_person(index)
         elif name == "option":
             option = data.get("name", "")

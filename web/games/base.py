@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, final
 
 from web.markup import Child, Markup
 from web.screens.common import button
+from web.screens.devices import devices_panel
 from web.screens.play import (
     SeatLine,
     cover_screen,
@@ -178,7 +179,7 @@ class GameUI(abc.ABC):
             self.css,
             guide=guide_panel(tr, frame, self.guide_step(frame) if frame.asks else None),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
-            side=[stage, *self.side(tr, frame), coach],
+            side=[devices_panel(tr, frame), stage, *self.side(tr, frame), coach],
             seats=seats,
         )
 

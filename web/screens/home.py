@@ -332,6 +332,17 @@ class HomeData:
     has_saves: bool = False
 
 
+def join_section(tr: Translator) -> Markup:
+    """A phone joining a table that another device runs (its own seat, its own hand)."""
+    return h(
+        "section",
+        {"class": "join", "aria-labelledby": "join-title"},
+        h("h2", {"class": "section-title", "id": "join-title"}, tr.t("home.join_title")),
+        h("p", {"class": "join-help"}, tr.t("home.join_help")),
+        button(tr.t("home.join"), "join-table", kind="big"),
+    )
+
+
 def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = HomeData()) -> Markup:
     """The whole home screen."""
     return fragment(
@@ -354,6 +365,7 @@ def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = Home
             saved_section(tr, uis, data.saved, data.unreadable, data.confirming, data.now_ms),
             h("h2", {"class": "section-title"}, tr.t("home.heading")),
             h("ul", {"class": "tiles"}, [game_tile(tr, ui) for ui in uis.values()]),
+            join_section(tr),
             history_section(tr, uis, data.history, data.now_ms),
             stats_section(tr, data.stats, data.confirming == "stats") if data.stats else None,
             data_section(tr, data.protection, data.has_saves),

@@ -112,7 +112,9 @@ def seat_item(tr: Translator, frame: Frame, seat: int, line: SeatLine) -> Markup
     current = seat == frame.actor
     badge = (
         h("span", {"class": "badge"}, tr.t("seat.bot_badge", level=tr.t(f"seat.level.{kind}")))
-        if kind != "human"
+        if frame.seats[seat].is_bot
+        else h("span", {"class": "badge device"}, tr.t("seat.device_badge"))
+        if frame.seats[seat].is_remote and seat != frame.viewer
         else h("span", {"class": "badge bank"}, line.badge)
         if line.badge
         else None
@@ -158,6 +160,8 @@ def turn_banner(tr: Translator, frame: Frame) -> Markup:
     name = frame.names[seat]
     if frame.seats[seat].is_bot:
         return h("p", {"class": "turn-banner bot"}, named(tr, "play.bot_turn", name))
+    if frame.seats[seat].is_remote and seat != frame.viewer:
+        return h("p", {"class": "turn-banner device"}, named(tr, "play.device_turn", name))
     return h("p", {"class": "turn-banner"}, named(tr, "play.your_turn", name))
 
 

@@ -211,6 +211,16 @@ def reveal_switch(tr: Translator, draft: SetupDraft) -> Markup | None:
     )
 
 
+def device_note(tr: Translator, draft: SetupDraft) -> Markup | None:
+    """Who will play on their own phone, and how they join (None: nobody)."""
+    names = [s.name for s in draft.seats if s.is_remote]
+    if not names:
+        return None
+    return h(
+        "p", {"class": "setup-note device-note"}, tr.t("setup.device_note", names=", ".join(names))
+    )
+
+
 def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
     """The whole setup screen."""
     game = get_game(draft.game_id)
@@ -268,6 +278,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                     tr.t("setup.seat_limits", low=game.min_players, high=game.max_players),
                 ),
                 h("p", {"class": "setup-note"}, note) if note else None,
+                device_note(tr, draft),
             ),
             h(
                 "section",

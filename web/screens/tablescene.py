@@ -79,7 +79,7 @@ def bottom_seat(frame: Frame) -> int:
     the seat to act: the table stays put while bots play."""
     if frame.viewer is not None:
         return frame.viewer
-    people = [i for i, s in enumerate(frame.seats) if not s.is_bot]
+    people = [i for i, s in enumerate(frame.seats) if s.is_here]
     if len(people) == 1:
         return people[0]
     if frame.display.holder is not None:
