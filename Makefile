@@ -9,7 +9,7 @@ SITE := _site
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e soak bench clicks clean
+.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e e2e-rtc soak bench clicks clean
 
 ## make play: build the site and serve it on http://127.0.0.1:$(PORT)
 play: deps-node site serve
@@ -52,10 +52,19 @@ unit: deps-python
 
 # Chromium runs the whole e2e suite; the cross-engine suite (e2e/cross/) runs the paths
 # that matter in WebKit and Firefox and ends with a line per engine (paths passed, or
-# why the engine was skipped).
+# why the engine was skipped); the WebRTC suite (e2e/rtc/) joins browsers to each other
+# inside a network namespace of its own (see e2e-rtc).
 e2e: deps-python site
-	$(PY) -m pytest e2e -q --ignore=e2e/cross
+	$(PY) -m pytest e2e -q --ignore=e2e/cross --ignore=e2e/rtc
 	$(PY) -m pytest e2e/cross -q
+	$(E2E_RTC)
+
+## make e2e-rtc: the WebRTC tests (Chromium and Firefox joined by data channels), inside
+## a network namespace the run makes (needs root, unshare and ip; else every test skips
+## with the reason). pytest's exit status passes through: 5 (no tests) fails.
+E2E_RTC = $(PY) -m e2e.rtc.netns -- $(PY) -m pytest e2e/rtc -q
+e2e-rtc: deps-python site
+	$(E2E_RTC)
 
 ## make soak: the long statistical runs (many playouts per game and preset)
 soak: deps-python

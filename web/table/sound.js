@@ -9,7 +9,7 @@
 // for after one, and a sound asked for before that is skipped, never queued.
 
 const KEY = "nordic21.sound"; // "off" when muted; absent or "on" means on
-const VIBRATION = { dice: 18, chips: 12, bust: [40, 60, 40], win: [20, 40, 20, 40, 60], twentyone: [30, 50, 80] };
+const VIBRATION = { turn: [60, 80, 60], dice: 18, chips: 12, bust: [40, 60, 40], win: [20, 40, 20, 40, 60], twentyone: [30, 50, 80] };
 
 let context = null;
 let noiseBuffer = null;
@@ -112,12 +112,17 @@ const SOUNDS = {
   twentyone(ctx, t) {
     [523.25, 659.25, 783.99, 1046.5].forEach((f, i) => tone(ctx, t + i * 0.08, { freq: f, length: 0.25 }));
   },
+  // a seat on its own phone: its turn has come (two soft notes going up)
+  turn(ctx, t) {
+    tone(ctx, t, { freq: 659.25, length: 0.18, gain: 0.16, type: "sine" });
+    tone(ctx, t + 0.16, { freq: 880, length: 0.24, gain: 0.16, type: "sine" });
+  },
   win(ctx, t) {
     [392, 523.25, 659.25, 783.99].forEach((f, i) => tone(ctx, t + i * 0.11, { freq: f, length: 0.3 }));
   },
 };
 
-/** Play `kind` (card, dice, chips, bust, twentyone, win) and vibrate for it, unless muted. */
+/** Play `kind` (turn, card, dice, chips, bust, twentyone, win) and vibrate for it, unless muted. */
 function play(kind) {
   if (muted() || !SOUNDS[kind]) return false;
   if (VIBRATION[kind] && navigator.vibrate && unlocked) navigator.vibrate(VIBRATION[kind]);
