@@ -179,7 +179,7 @@ class GameUI(abc.ABC):
             self.css,
             guide=guide_panel(tr, frame, self.guide_step(frame) if frame.asks else None),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
-            side=[devices_panel(tr, frame), stage, *self.side(tr, frame), coach],
+            side=[stage, devices_panel(tr, frame), *self.side(tr, frame), coach],
             seats=seats,
         )
 

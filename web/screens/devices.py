@@ -105,7 +105,7 @@ def why(tr: Translator, reason: str | None) -> Markup | None:
     return h("p", {"class": "device-error", "role": "alert"}, tr.t(f"device.why.{reason}"))
 
 
-def device_pair(tr: Translator, frame: Frame, panel: DevicePanel) -> Markup:
+def device_pair(tr: Translator, frame: Frame, panel: DevicePanel, first: bool) -> Markup:
     """One seat waiting for its phone: its code, the answer's way back, and the way
     out (play it here, or a bot)."""
     seat = panel.seat
@@ -156,20 +156,23 @@ def device_pair(tr: Translator, frame: Frame, panel: DevicePanel) -> Markup:
             button(tr.t("device.bot"), "device-bot", kind="quiet", seat=seat),
         )
     )
+    # one seat's code open at a time (the first that waits): the table's own controls
+    # stay in view above it; a drawer opened by hand stays open (web/patch.js)
     return h(
-        "section",
+        "details",
         {
             "class": classes("device-pair", panel.state),
             "data-device-seat": seat,
             "data-device-state": panel.state,
-            "aria-labelledby": f"device-title-{seat}",
+            "data-key": f"device-{seat}",
+            "open": first,
         },
         h(
-            "h2",
-            {"class": "panel-title", "id": f"device-title-{seat}"},
+            "summary",
+            {"class": "panel-title device-summary", "id": f"device-title-{seat}"},
             tr.t("device.title", name=name),
         ),
-        body,
+        h("div", {"class": "device-body"}, body),
     )
 
 
@@ -180,7 +183,7 @@ def devices_panel(tr: Translator, frame: Frame) -> Markup | None:
     return h(
         "aside",
         {"class": "panel devices", "data-key": "devices", "data-motion": "still"},
-        [device_pair(tr, frame, panel) for panel in frame.devices],
+        [device_pair(tr, frame, panel, i == 0) for i, panel in enumerate(frame.devices)],
     )
 
 

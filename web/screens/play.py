@@ -162,6 +162,9 @@ def turn_banner(tr: Translator, frame: Frame) -> Markup:
         return h("p", {"class": "turn-banner bot"}, named(tr, "play.bot_turn", name))
     if frame.seats[seat].is_remote and seat != frame.viewer:
         return h("p", {"class": "turn-banner device"}, named(tr, "play.device_turn", name))
+    if frame.mode == "guest" and seat != frame.viewer:
+        # on a phone: another person's turn, at the table's device
+        return h("p", {"class": "turn-banner device"}, named(tr, "play.waiting_for", name))
     return h("p", {"class": "turn-banner"}, named(tr, "play.your_turn", name))
 
 
