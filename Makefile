@@ -9,7 +9,7 @@ SITE := _site
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e e2e-rtc soak bench clicks clean
+.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e e2e-rtc soak bench bench-rtc clicks clean
 
 ## make play: build the site and serve it on http://127.0.0.1:$(PORT)
 play: deps-node site serve
@@ -65,6 +65,11 @@ e2e: deps-python site
 E2E_RTC = $(PY) -m e2e.rtc.netns -- $(PY) -m pytest e2e/rtc -q
 e2e-rtc: deps-python site
 	$(E2E_RTC)
+
+## make bench-rtc: how long a phone takes to join a table and a move on it to come back
+## (bench/rtc.py, inside the WebRTC tests' network namespace)
+bench-rtc: deps site
+	$(PY) -m e2e.rtc.netns -- $(PY) bench/rtc.py
 
 ## make soak: the long statistical runs (many playouts per game and preset)
 soak: deps-python

@@ -207,10 +207,12 @@ def at_table(
     preset: str | None = None,
     names: Sequence[str] | None = None,
     lang: str = "en",
+    link: Any = None,
     **options: Any,
 ) -> tuple[App, FakePage]:
-    """The app with a new match on the play screen: seats of ``kinds`` ("human" or a
-    bot level), the game's first preset (or ``preset``) with ``options``."""
+    """The app with a new match on the play screen: seats of ``kinds`` ("human",
+    "device" or a bot level), the game's first preset (or ``preset``) with ``options``
+    (``link``: the app's way to other devices, see tests/test_devices.py)."""
     game = get_game(game_id)
     preset = preset or next(iter(game.presets))
     config = game.preset(preset, len(kinds))
@@ -220,7 +222,7 @@ def at_table(
     seats = [Seat(n, k) for n, k in zip(names, kinds, strict=True)]  # type: ignore[arg-type]
     session = GameSession.start(game_id, config, seats, seed)
     page = FakePage(seed)
-    app = App(DictStore(), lang, page)
+    app = App(DictStore(), lang, page, link)
     page.app = app
     app.play.enter(session, app.ctx.book.fresh_id(seed), 0, T0)
     app.show("play")

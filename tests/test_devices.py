@@ -117,16 +117,10 @@ class LoopLink:
 def host_table(
     game_id: str, kinds: list[str], wire: Wire, seed: int = 7
 ) -> tuple[App, FakePage, LoopLink]:
-    app, page = at_table(game_id, kinds, seed=seed, names=["Ann", "Bo", "Cy", "Di"][: len(kinds)])
     link = LoopLink(wire)
-    # the same app, now with a link (at_table builds one without)
-    host = App(app.ctx.store, "en", page, link)
-    page.app = host
-    assert app.play.session is not None and app.play.save_id is not None
-    host.play.enter(app.play.session, app.play.save_id, 0, 0)
-    host.show("play")
-    host.render()
-    wire.flush()
+    names = ["Ann", "Bo", "Cy", "Di"][: len(kinds)]
+    host, page = at_table(game_id, kinds, seed=seed, names=names, link=link)
+    wire.flush()  # the pairing codes are made
     host.render()
     return host, page, link
 
@@ -437,3 +431,28 @@ def test_pairing_codes_round_trip_the_fixture_offers() -> None:
         sdp = (SDP / f"{engine}-offer.sdp").read_text()
         p = pairing.from_sdp(sdp, "offer", seat=3, secret=b"12345678")
         assert pairing.decode(pairing.join_link("http://x/", pairing.encode(p)), "offer") == p
+
+
+def test_a_phone_continues_the_held_moment_at_the_table() -> None:
+    wire = Wire()
+    host, hpage, _ = host_table("dice21", ["device", "medium"], wire)
+    guest, gpage, _ = guest_app(wire)
+    join(host, hpage, guest, gpage, wire, 0)
+    for _ in range(200):
+        wire.flush()
+        guest.render()
+        if host.play.held:
+            break
+        session = host.play.session
+        assert session is not None
+        if session.current == 0:
+            guest.on_action("act", dataset(move_button(guest, gpage)))
+        else:
+            hpage.run_timers(1)
+    assert host.play.held, "a round's end is held at the table"
+    guest.render()
+    continue_ = [a for a in controls(gpage.markup) if a.get("data-action") == "moment-seen"]
+    assert continue_, "the phone shows Continue on the held moment"
+    guest.on_action("moment-seen", dataset(continue_[0]))
+    wire.flush()
+    assert not host.play.held, "the phone's Continue went on at the table"

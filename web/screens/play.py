@@ -201,7 +201,8 @@ def moment_panel(
             kind="primary big",
             autofocus=True,
         )
-        if frame.mode == "moment"
+        # at the table, or on a person's own phone (their tap goes to the table)
+        if frame.mode in ("moment", "guest")
         else None,
         *body,
     )
