@@ -14,7 +14,7 @@ Each figure is printed beside a baseline measured in the same run, and their rat
   it is shown. Baseline: the same two pages opening a bare data channel through the
   same non-trickle offer and answer (``web/remote/rtc.mjs``, no app): what WebRTC
   itself costs.
-- **move**: from a tap on Roll on the phone (a game of 21 against a bot at the host) to
+- **move**: from a tap on a move on the phone (a game of 41 against a bot at the host) to
   the phone's patch of the frame the host sent back. Baseline: the same tap on a table
   at the host itself (a person there), tap to patch: the redraw without the network.
 """
@@ -44,6 +44,8 @@ from e2e.server import SiteServer  # noqa: E402
 SITE = BENCH.parent / "_site"
 READY = "html[data-ready='1']"
 TIMEOUT = 60_000
+#: The game the moves are timed in: 41, where every throw asks for a decision.
+MOVES_GAME = "41"
 #: Stamps the moment of every tap, and of every patch with the count of messages the
 #: page had received by then (a guest's data channels; see RECORDER), in its own clock.
 STAMPS = """
@@ -77,7 +79,8 @@ def new_page(browser: Any, size: tuple[int, int]) -> Page:
         viewport={"width": size[0], "height": size[1]}, service_workers="block"
     )
     context.add_init_script("try { localStorage.setItem('nordic21.speed', 'fast') } catch (e) {}")
-    return context.new_page()
+    page: Page = context.new_page()
+    return page
 
 
 def join_once(browser: Any, site: SiteServer) -> float:
@@ -159,7 +162,7 @@ def taps(page: Page, count: int, guest: bool) -> list[float]:
 
 def guest_moves(browser: Any, site: SiteServer, count: int) -> list[float]:
     host = new_page(browser, (1024, 768))
-    open_setup(host, site.url, "21", query="?lang=en")
+    open_setup(host, site.url, MOVES_GAME, query="?lang=en")
     set_seats(host, [("Bo", "device"), ("Bot", "medium")])
     host.get_by_role("button", name="Start", exact=True).click()
     code_at = host.locator('[data-pair-code="offer-0"]')
@@ -185,7 +188,7 @@ def guest_moves(browser: Any, site: SiteServer, count: int) -> list[float]:
 
 def host_moves(browser: Any, site: SiteServer, count: int) -> list[float]:
     page = new_page(browser, (1024, 768))
-    open_setup(page, site.url, "21", query="?lang=en")
+    open_setup(page, site.url, MOVES_GAME, query="?lang=en")
     set_seats(page, [("Bo", "human"), ("Bot", "medium")])
     page.get_by_role("button", name="Start", exact=True).click()
     page.wait_for_selector("main.table", timeout=TIMEOUT)
