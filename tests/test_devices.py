@@ -456,3 +456,31 @@ def test_a_phone_continues_the_held_moment_at_the_table() -> None:
     guest.on_action("moment-seen", dataset(continue_[0]))
     wire.flush()
     assert not host.play.held, "the phone's Continue went on at the table"
+
+
+def test_after_a_reload_of_the_table_the_phone_rejoins_the_same_match() -> None:
+    wire = Wire()
+    host, hpage, _ = host_table("tjueett", ["human", "device", "medium"], wire)
+    phone_store = DictStore()
+    guest, gpage, glink = guest_app(wire, store=phone_store)
+    join(host, hpage, guest, gpage, wire, 1)
+    token = json.loads(phone_store.get("guest") or "{}")["token"]
+    session = host.play.session
+    assert session is not None and session.current == 0
+    host.on_action("act", dataset(move_button(host, hpage)))  # saved after the move
+    wire.flush()
+    # the table reloads: a new app on the same storage, the phone's channel closes
+    channel = next(ch for (owner, ch), _ in wire.peers.items() if owner == id(glink))
+    glink.close(channel)
+    wire.flush()
+    page = FakePage()
+    table = App(host.ctx.store, "en", page, LoopLink(wire))
+    page.app = table
+    table.open_address("")
+    wire.flush()
+    table.render()
+    assert table.play.session is not None and table.play.session.state == session.state
+    assert 'data-device-seat="1"' in page.markup, "a new code for the phone's seat"
+    join(table, page, guest, gpage, wire, 1)
+    assert json.loads(phone_store.get("guest") or "{}")["token"] == token
+    assert guest.guest.status == "joined"
