@@ -304,9 +304,10 @@ def test_twentyone_coach_says_the_move_and_why_with_the_figures_a_tap_away(
     set_seats(page, [("Ann", "human"), ("Bo", "medium"), ("Cy", "medium")])
     button(page, "Start").click()
     coached = 0
+    opened = False
     for _ in range(60):
         state = wait_turn(page)
-        if state == "over" or coached == 4:
+        if state == "over" or (coached >= 4 and opened):
             break
         if state == "moment":
             tap(page, button(page, "Continue"))
@@ -316,11 +317,14 @@ def test_twentyone_coach_says_the_move_and_why_with_the_figures_a_tap_away(
         say = page.locator(".coach .coach-say")
         expect(say).to_have_text(COACH_SAYS)
         figures = page.locator(".coach .coach-figures")
-        if not coached:
-            expect(figures).to_be_hidden()
-            page.locator(".coach summary", has_text="Show the figures").click()
         text = say.inner_text()
+        # a decision with one choice has no figures (the match's seed is random: the
+        # first coached decision may be one)
         if "nothing else to choose" not in text:
+            if not opened:
+                expect(figures).to_be_hidden()
+                page.locator(".coach summary", has_text="Show the figures").click()
+                opened = True
             # every choice's estimate with its margin, the suggested one marked
             expect(figures.locator("div.best")).to_have_count(1)
             expect(figures).to_contain_text("±")
@@ -330,5 +334,5 @@ def test_twentyone_coach_says_the_move_and_why_with_the_figures_a_tap_away(
             tap(page, button(page, move))
         else:
             twentyone_move(page)
-    assert coached == 4
+    assert coached >= 4 and opened, "four coached decisions, the figures opened on one"
     shoot(page, "twentyone-coach-tablet")

@@ -4,7 +4,8 @@ A Chromium host (a tablet, 1024x768) starts a match in its setup with seats "on 
 own phone"; the host's table shows a code per seat. One Chromium guest (a phone,
 390x844) joins by typing the code (pasted), another through the camera path: a
 Chromium whose camera plays a file showing the host's QR code (Chromium's fake video
-capture). Each guest shows its answer, which the host takes pasted. Then the round is
+capture), or by opening the join link the QR code holds (what a phone's camera app
+does). Each guest shows its answer, which the host takes pasted. Then the round is
 played on three devices: each person taps their moves on their own screen.
 
 Every message each guest received on its data channel is recorded in the page (the
@@ -352,9 +353,12 @@ def test_a_twenty_one_deal_on_three_devices(
         [("Ann", "human"), ("Bo", "device"), ("Cy", "device"), ("Di", "medium")],
     )
     bo = guest_page(browser, site, guard, contexts, lang="nb")
-    cy = guest_page(browser, site, guard, contexts)
     join_typed(host, bo, 1)
-    join_typed(host, cy, 2)
+    # Cy's phone opens the join link its camera app read from the host's QR code
+    context = new_device(browser, guard, (390, 844))
+    contexts.append(context)
+    cy = ready(context.new_page(), host_link(host, 2))
+    answer_back(host, cy, 2)
     play_until(
         {"host": host, "bo": bo, "cy": cy},
         '[data-moment="deal"], .match-over',
