@@ -83,20 +83,21 @@ def new_page(browser: Any, size: tuple[int, int]) -> Page:
     return page
 
 
-def join_once(browser: Any, site: SiteServer) -> float:
-    """One guest joining a fresh host: ms from its Connect to its table."""
+def joined(browser: Any, site: SiteServer, game: str) -> tuple[Page, Page, float]:
+    """A fresh host of ``game`` (a phone's seat and a bot) and a phone joined to it; the
+    ms from the phone's Connect to its table."""
     host = new_page(browser, (1024, 768))
-    open_setup(host, site.url, "21", query="?lang=en")
+    open_setup(host, site.url, game, query="?lang=en")
     set_seats(host, [("Bo", "device"), ("Bot", "medium")])
     host.get_by_role("button", name="Start", exact=True).click()
     code_at = host.locator('[data-pair-code="offer-0"]')
     code_at.wait_for(state="attached", timeout=TIMEOUT)
-    code = (code_at.text_content() or "").strip()
     guest = new_page(browser, (390, 844))
+    guest.add_init_script(RECORDER)
     guest.goto(site.url + "?lang=en")
     guest.wait_for_selector(READY, timeout=TIMEOUT)
     guest.locator('[data-action="join-table"]').click()
-    guest.locator("#guest-code").fill(code)
+    guest.locator("#guest-code").fill((code_at.text_content() or "").strip())
     start = time.perf_counter()
     guest.locator('[data-action="guest-join"]').click()
     answer_at = guest.locator('[data-pair-code="answer"]')
@@ -104,7 +105,12 @@ def join_once(browser: Any, site: SiteServer) -> float:
     host.locator("#device-answer-0").fill((answer_at.text_content() or "").strip())
     host.locator('[data-action="device-answer"][data-seat="0"]').click()
     guest.wait_for_selector("main.table", timeout=TIMEOUT)
-    took = (time.perf_counter() - start) * 1000
+    return host, guest, (time.perf_counter() - start) * 1000
+
+
+def join_once(browser: Any, site: SiteServer) -> float:
+    """One guest joining a fresh host: ms from its Connect to its table."""
+    host, guest, took = joined(browser, site, "21")
     host.context.close()
     guest.context.close()
     return took
@@ -161,24 +167,7 @@ def taps(page: Page, count: int, guest: bool) -> list[float]:
 
 
 def guest_moves(browser: Any, site: SiteServer, count: int) -> list[float]:
-    host = new_page(browser, (1024, 768))
-    open_setup(host, site.url, MOVES_GAME, query="?lang=en")
-    set_seats(host, [("Bo", "device"), ("Bot", "medium")])
-    host.get_by_role("button", name="Start", exact=True).click()
-    code_at = host.locator('[data-pair-code="offer-0"]')
-    code_at.wait_for(state="attached", timeout=TIMEOUT)
-    guest = new_page(browser, (390, 844))
-    guest.add_init_script(RECORDER)
-    guest.goto(site.url + "?lang=en")
-    guest.wait_for_selector(READY, timeout=TIMEOUT)
-    guest.locator('[data-action="join-table"]').click()
-    guest.locator("#guest-code").fill((code_at.text_content() or "").strip())
-    guest.locator('[data-action="guest-join"]').click()
-    answer_at = guest.locator('[data-pair-code="answer"]')
-    answer_at.wait_for(state="attached", timeout=TIMEOUT)
-    host.locator("#device-answer-0").fill((answer_at.text_content() or "").strip())
-    host.locator('[data-action="device-answer"][data-seat="0"]').click()
-    guest.wait_for_selector("main.table", timeout=TIMEOUT)
+    host, guest, _ = joined(browser, site, MOVES_GAME)
     guest.evaluate(STAMPS)
     values = taps(guest, count, guest=True)
     host.context.close()

@@ -71,7 +71,6 @@ def qr_svg(text: str, *, label: str) -> Markup:
     return h(
         "svg",
         {
-            "xmlns": "http://www.w3.org/2000/svg",
             "class": "qr",
             "viewBox": f"0 0 {side} {side}",
             "shape-rendering": "crispEdges",

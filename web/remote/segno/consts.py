@@ -96,7 +96,7 @@ ERROR_MAPPING = {
 #
 # ISO/IEC 18004:2015(E) -- 7.3.2 Extended Channel Interpretation (ECI) mode (page 20)
 #
-# <https://strokescribe.com/en/ECI.html>
+# <strokescribe.com/en/ECI.html>
 # ECI       Reference
 # ------    ---------
 # 000000    Represents the default encodation scheme

@@ -476,7 +476,7 @@ def add_codewords(matrix, codewords, version):
     matrix_size = len(matrix)
     is_micro = version < 1
     # Necessary for M1 and M3: The algorithm would start at the upper right
-    # corner, see <https://github.com/heuer/segno/issues/36>
+    # corner, see <github.com/heuer/segno/issues/36>
     inc = 0 if version not in (consts.VERSION_M1, consts.VERSION_M3) else 2
     idx = 0  # Pointer to the current codeword
     # ISO/IEC 18004:2015(E) - page 48
@@ -576,7 +576,7 @@ def make_blocks(ec_infos, buff):
             len_data = len(block)
             error_block = bytearray(block)
             error_block.extend([0] * num_error_words)
-            # Extended synthetic division, see http://research.swtch.com/field
+            # Extended synthetic division, see research.swtch.com/field
             for k in range(len_data):
                 coef = error_block[k]
                 if coef != 0:  # log(0) is undefined
