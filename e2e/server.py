@@ -41,6 +41,10 @@ class _Handler(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:
         self.server_state.requests.append(self.path)
 
+    def log_request(self, code: int | str = "-", size: int | str = "-") -> None:
+        self.server_state.responses.append((self.path, int(code) if str(code).isdigit() else 0))
+        super().log_request(code, size)
+
 
 class SiteServer:
     """Serves ``root`` at http://127.0.0.1:PORT/<prefix>/ in a background thread."""
@@ -49,6 +53,8 @@ class SiteServer:
         self.root = root
         self.prefix = prefix
         self.requests: list[str] = []
+        #: (request path, status) of every answered request: a 200 is a download.
+        self.responses: list[tuple[str, int]] = []
         self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), partial(_Handler, server_state=self))
         self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
 

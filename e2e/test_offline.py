@@ -5,13 +5,26 @@ from __future__ import annotations
 import contextlib
 import shutil
 import subprocess
+import sys
+from collections import Counter
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
+from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import Browser, BrowserContext, BrowserType, Page, expect
 
-from e2e.conftest import ROOT, SITE, Guard, check_guard, guard_context, open_app
+from e2e.conftest import (
+    CSP_PROBE,
+    LOCAL_HOSTS,
+    ROOT,
+    SITE,
+    Guard,
+    check_guard,
+    guard_context,
+    open_app,
+)
 from e2e.helpers import button, open_setup
 from e2e.server import SiteServer
 
@@ -84,6 +97,13 @@ def test_new_tab_with_the_server_stopped(sw_context: BrowserContext, own_site: S
     continue_and_roll(fresh)
 
 
+#: Writes a built site's worker again (scripts/build_site.py's own step).
+REWORKER = (
+    "import sys; sys.path.insert(0, 'scripts'); from pathlib import Path; "
+    "from build_site import service_worker; service_worker(Path(sys.argv[1]))"
+)
+
+
 def rebuild_with_marker(source: Path, target: Path, marker: str) -> None:
     """A changed build: same site with a marker in index.html, and its own worker."""
     shutil.copytree(source, target)
@@ -92,7 +112,7 @@ def rebuild_with_marker(source: Path, target: Path, marker: str) -> None:
         html.replace('data-ready="0"', f'data-ready="0" data-build="{marker}"')
     )
     subprocess.run(
-        ["node", str(ROOT / "scripts" / "sw.mjs"), str(target)], check=True, capture_output=True
+        [sys.executable, "-c", REWORKER, str(target)], check=True, capture_output=True, cwd=ROOT
     )
 
 
@@ -117,3 +137,64 @@ def test_update_is_offered_and_keeps_the_save(
     page.wait_for_selector("html[data-ready='1']", timeout=60_000)
     continue_and_roll(page)
     assert page.locator(".log-list li").count() >= before
+
+
+def site_file(request: str, prefix: str) -> str:
+    """The site file a request line ("/nordic21/?lang=en") was for."""
+    path = request.split("?")[0].split("#")[0][len(prefix) :]
+    return path + "index.html" if path == "" or path.endswith("/") else path
+
+
+def test_a_first_visit_downloads_each_file_once(
+    browser_type: BrowserType,
+    browser_type_launch_args: dict[str, Any],
+    own_site: SiteServer,
+    tmp_path: Path,
+) -> None:
+    """The page and the worker together download each file once, counted by the server:
+    the worker precaches what the page already fetched from the HTTP cache
+    (scripts/sw.js). A browser profile of its own, as a visitor has: Playwright's
+    ordinary contexts keep their HTTP cache in memory, too small for the 10 MB wasm,
+    and routing requests (the guard) turns the HTTP cache off, so the guard here
+    listens instead."""
+    context = browser_type.launch_persistent_context(
+        tmp_path / "profile", **browser_type_launch_args, service_workers="allow"
+    )
+    guard = Guard()
+    outside: list[str] = []
+    context.on(
+        "request",
+        lambda request: (
+            outside.append(request.url)
+            if (urlparse(request.url).hostname or "") not in LOCAL_HOSTS
+            and not request.url.startswith(("data:", "blob:"))
+            else None
+        ),
+    )
+    context.add_init_script(CSP_PROBE)
+    context.on("page", guard.watch)
+    try:
+        page = context.new_page()
+        start_saved_game(page, own_site.url)
+        # The worker controls the page once it has activated, i.e. once all is precached.
+        page.wait_for_function(CONTROLLED, timeout=60_000)
+        downloads = Counter(
+            site_file(path, own_site.prefix) for path, status in own_site.responses if status == 200
+        )
+        twice = {name: count for name, count in downloads.items() if count > 1}
+        assert not twice, f"downloaded more than once: {twice}"
+        site = {
+            path.relative_to(own_site.root).as_posix()
+            for path in own_site.root.rglob("*")
+            if path.is_file() and not path.name.startswith(".")
+        }
+        assert set(downloads) == site, f"never downloaded: {sorted(site - set(downloads))}"
+        # Offline, the whole site comes from the precache.
+        context.set_offline(True)
+        page.reload()
+        page.wait_for_selector("html[data-ready='1']", timeout=60_000)
+        continue_and_roll(page)
+        assert outside == [], f"requests left the site: {outside}"
+        check_guard(context, guard)
+    finally:
+        context.close()

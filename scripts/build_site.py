@@ -83,11 +83,6 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
             + ").\nRun `npm ci` first (it installs the versions pinned in package-lock.json),"
             " or use `make play`, which does it for you."
         )
-    if not (node_modules / "workbox-build").is_dir():
-        raise BuildError(
-            "workbox-build is not installed (it generates the service worker).\n"
-            "Run `npm ci` first, or use `make play`, which does it for you."
-        )
     files = [(pyodide / name, f"vendor/pyodide/{name}") for name in PYODIDE_FILES]
     # The DOM patcher web/patch.js drives (web/dom.py loads both).
     morphdom = node_modules / "morphdom" / "dist" / "morphdom-umd.min.js"
@@ -384,18 +379,32 @@ def stamp_runtime(out: Path) -> dict[str, str]:
     return build
 
 
+#: The service worker's source: the build fills in the site's files and version.
+SW_SOURCE = ROOT / "scripts" / "sw.js"
+SW_FILES = "/* files */ []"
+SW_VERSION = '/* version */ "dev"'
+
+
 def service_worker(out: Path) -> None:
-    """Generate ``sw.js`` (Workbox) precaching every file of the built site."""
-    result = subprocess.run(
-        ["node", str(ROOT / "scripts" / "sw.mjs"), str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-        cwd=ROOT,
-    )
-    if result.returncode != 0:
-        raise BuildError(f"generating the service worker failed:\n{result.stderr.strip()}")
-    print(result.stdout.strip())
+    """Write ``sw.js``: scripts/sw.js with every file of the built site (but dotfiles
+    and the worker itself) and its sha256 as a Subresource Integrity string, which the
+    worker checks whatever cache a file comes from, and a version made of them all."""
+    files = []
+    for path in sorted(out.rglob("*")):
+        rel = path.relative_to(out).as_posix()
+        if not path.is_file() or rel == "sw.js" or any(p.startswith(".") for p in rel.split("/")):
+            continue
+        digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
+        files.append([rel, f"sha256-{digest}"])
+    listing = json.dumps(files, separators=(",", ":"))
+    version = hashlib.sha256(listing.encode()).hexdigest()[:16]
+    source = SW_SOURCE.read_text("utf-8")
+    if source.count(SW_FILES) != 1 or source.count(SW_VERSION) != 1:
+        raise BuildError("scripts/sw.js lost its file list or version marker")
+    source = source.replace(SW_FILES, listing).replace(SW_VERSION, json.dumps(version))
+    (out / "sw.js").write_text(source, "utf-8")
+    size = sum((out / rel).stat().st_size for rel, _ in files)
+    print(f"service worker: {len(files)} files precached, {size / 1e6:.1f} MB")
 
 
 def build(

@@ -116,6 +116,27 @@ def test_inlined_shell_and_stylesheet_are_allowed_by_their_hashes(built_site: Pa
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_worker_lists_every_file_with_its_hash(built_site: Path) -> None:
+    """sw.js precaches every file of the site (but dotfiles and itself), each with the
+    sha256 of its bytes (checked by the browser, whatever cache a copy comes from), and
+    its version is made of them, so that any changed file makes a new version."""
+    source = (built_site / "sw.js").read_text("utf-8")
+    files = json.loads(re.search(r"const FILES = (\[.*?\]);", source).group(1))  # type: ignore[union-attr]
+    version = re.search(r'const VERSION = "([0-9a-f]{16})";', source)
+    assert version, "the build wrote no version"
+    listed = dict(files)
+    site = {
+        p.relative_to(built_site).as_posix()
+        for p in built_site.rglob("*")
+        if p.is_file() and p.name != "sw.js" and not p.name.startswith(".")
+    }
+    assert set(listed) == site
+    for rel, integrity in listed.items():
+        digest = base64.b64encode(hashlib.sha256((built_site / rel).read_bytes()).digest())
+        assert integrity == f"sha256-{digest.decode()}", rel
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
 def test_preload_hints_name_files_of_the_site(built_site: Path) -> None:
     out = built_site
     html = (out / "index.html").read_text()

@@ -9,6 +9,8 @@ origin.
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import re
 import threading
 from functools import partial
@@ -25,6 +27,20 @@ CSP_META = re.compile(rb'<meta http-equiv="Content-Security-Policy"[^>]*>')
 PROBE_TAG = f'\n  <script src="./{PROBE_PATH}"></script>'.encode()
 
 
+def probed_page(root: Path) -> bytes:
+    """The site's index.html with the probe loaded first."""
+    html = (root / "index.html").read_bytes()
+    meta = CSP_META.search(html)
+    if meta is None:
+        raise RuntimeError("index.html has no CSP meta: update e2e/cross/site.py")
+    return html[: meta.end()] + PROBE_TAG + html[meta.end() :]
+
+
+def integrity(body: bytes) -> bytes:
+    """The Subresource Integrity string of ``body``, as the site's worker lists it."""
+    return b"sha256-" + base64.b64encode(hashlib.sha256(body).digest())
+
+
 class _ProbedHandler(_Handler):
     server_state: ProbedServer
 
@@ -34,11 +50,16 @@ class _ProbedHandler(_Handler):
         if path == prefix + PROBE_PATH:
             self._send(PROBE, "text/javascript")
         elif path in {prefix, prefix + "index.html"}:
-            html = (self.server_state.root / "index.html").read_bytes()
-            meta = CSP_META.search(html)
-            if meta is None:
-                raise RuntimeError("index.html has no CSP meta: update e2e/cross/site.py")
-            self._send(html[: meta.end()] + PROBE_TAG + html[meta.end() :], "text/html")
+            self._send(probed_page(self.server_state.root), "text/html")
+        elif path == prefix + "sw.js":
+            # The worker checks every file against the build's hash: it is told the
+            # probed page's, as a build of the probed page would.
+            page = (self.server_state.root / "index.html").read_bytes()
+            worker = (self.server_state.root / "sw.js").read_bytes()
+            self._send(
+                worker.replace(integrity(page), integrity(probed_page(self.server_state.root))),
+                "text/javascript",
+            )
         else:
             super().do_GET()
 
