@@ -97,13 +97,6 @@ def test_new_tab_with_the_server_stopped(sw_context: BrowserContext, own_site: S
     continue_and_roll(fresh)
 
 
-#: Writes a built site's worker again (scripts/build_site.py's own step).
-REWORKER = (
-    "import sys; sys.path.insert(0, 'scripts'); from pathlib import Path; "
-    "from build_site import service_worker; service_worker(Path(sys.argv[1]))"
-)
-
-
 def rebuild_with_marker(source: Path, target: Path, marker: str) -> None:
     """A changed build: same site with a marker in index.html, and its own worker."""
     shutil.copytree(source, target)
@@ -112,7 +105,15 @@ def rebuild_with_marker(source: Path, target: Path, marker: str) -> None:
         html.replace('data-ready="0"', f'data-ready="0" data-build="{marker}"')
     )
     subprocess.run(
-        [sys.executable, "-c", REWORKER, str(target)], check=True, capture_output=True, cwd=ROOT
+        [
+            sys.executable,
+            str(ROOT / "scripts" / "build_site.py"),
+            "--worker-only",
+            "--out",
+            str(target),
+        ],
+        check=True,
+        capture_output=True,
     )
 
 

@@ -293,6 +293,12 @@ def static_homes() -> str:
     return "\n  ".join(blocks)
 
 
+def sha256_source(body: bytes) -> str:
+    """ "sha256-<base64>": how a CSP hash source and a Subresource Integrity string
+    name ``body``."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(body).digest()).decode()
+
+
 #: How index.html loads the shell, and its CSP's script sources: the build inlines it.
 BOOT_TAG = '<script src="./web/boot.js"></script>'
 SCRIPT_SRC = "script-src 'self' 'unsafe-eval'"
@@ -305,10 +311,9 @@ def inline_boot(html: str) -> str:
     script = (ROOT / "web" / "boot.js").read_text("utf-8")
     if "</script" in script.lower():
         raise BuildError("web/boot.js cannot be inlined: it contains </script")
-    digest = base64.b64encode(hashlib.sha256(script.encode("utf-8")).digest()).decode()
     if html.count(BOOT_TAG) != 1 or html.count(SCRIPT_SRC) != 1:
         raise BuildError("index.html lost its boot.js tag or its CSP script-src")
-    html = html.replace(SCRIPT_SRC, f"{SCRIPT_SRC} 'sha256-{digest}'")
+    html = html.replace(SCRIPT_SRC, f"{SCRIPT_SRC} '{sha256_source(script.encode())}'")
     return html.replace(BOOT_TAG, f"<script>{script}</script>")
 
 
@@ -335,10 +340,9 @@ def inline_style(html: str) -> str:
         raise BuildError(
             "web/style.css has url() or @import: inlined, it would resolve against the page"
         )
-    digest = base64.b64encode(hashlib.sha256(css.encode("utf-8")).digest()).decode()
     if html.count(STYLE_TAG) != 1 or html.count(STYLE_SRC) != 1:
         raise BuildError("index.html lost its style.css link or its CSP style-src")
-    html = html.replace(STYLE_SRC, f"{STYLE_SRC} 'sha256-{digest}'")
+    html = html.replace(STYLE_SRC, f"{STYLE_SRC} '{sha256_source(css.encode())}'")
     return html.replace(STYLE_TAG, f"<style>{css}</style>")
 
 
@@ -394,8 +398,7 @@ def service_worker(out: Path) -> None:
         rel = path.relative_to(out).as_posix()
         if not path.is_file() or rel == "sw.js" or any(p.startswith(".") for p in rel.split("/")):
             continue
-        digest = base64.b64encode(hashlib.sha256(path.read_bytes()).digest()).decode()
-        files.append([rel, f"sha256-{digest}"])
+        files.append([rel, sha256_source(path.read_bytes())])
     listing = json.dumps(files, separators=(",", ":"))
     version = hashlib.sha256(listing.encode()).hexdigest()[:16]
     source = SW_SOURCE.read_text("utf-8")
@@ -463,7 +466,15 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="ship Pyodide's whole standard library as sources (to measure the trim)",
     )
+    parser.add_argument(
+        "--worker-only",
+        action="store_true",
+        help="only write the service worker of the site already in --out (after a change)",
+    )
     args = parser.parse_args(argv)
+    if args.worker_only:
+        service_worker(Path(args.out))
+        return 0
     try:
         files = build(Path(args.out), Path(args.node_modules), args.bytecode, args.full_stdlib)
     except BuildError as exc:

@@ -6,6 +6,7 @@ import base64
 import hashlib
 import json
 import re
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -116,7 +117,7 @@ def test_inlined_shell_and_stylesheet_are_allowed_by_their_hashes(built_site: Pa
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
-def test_worker_lists_every_file_with_its_hash(built_site: Path) -> None:
+def test_worker_lists_every_file_with_its_hash(built_site: Path, tmp_path: Path) -> None:
     """sw.js precaches every file of the site (but dotfiles and itself), each with the
     sha256 of its bytes (checked by the browser, whatever cache a copy comes from), and
     its version is made of them, so that any changed file makes a new version."""
@@ -134,6 +135,20 @@ def test_worker_lists_every_file_with_its_hash(built_site: Path) -> None:
     for rel, integrity in listed.items():
         digest = base64.b64encode(hashlib.sha256((built_site / rel).read_bytes()).digest())
         assert integrity == f"sha256-{digest.decode()}", rel
+    # One changed file: the worker written again names its new bytes and a new version.
+    changed = tmp_path / "site"
+    shutil.copytree(built_site, changed)
+    (changed / "pyscript.toml").write_text((built_site / "pyscript.toml").read_text() + "\n")
+    result = run_build("--worker-only", "--out", str(changed))
+    assert result.returncode == 0, result.stderr
+    again = (changed / "sw.js").read_text("utf-8")
+    new_version = re.search(r'const VERSION = "([0-9a-f]{16})";', again)
+    assert new_version and new_version.group(1) != version.group(1)
+    new_files = dict(json.loads(re.search(r"const FILES = (\[.*?\]);", again).group(1)))  # type: ignore[union-attr]
+    assert new_files["pyscript.toml"] != listed["pyscript.toml"]
+    assert {k: v for k, v in new_files.items() if k != "pyscript.toml"} == {
+        k: v for k, v in listed.items() if k != "pyscript.toml"
+    }
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
