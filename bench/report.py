@@ -16,9 +16,9 @@ from review import TARGET_REVIEW_MS, review_report
 from startup import Run
 
 #: The targets of the project (see the report's last section).
-TARGET_COLD_RATIO = 0.70
-TARGET_WARM_RATIO = 0.50
-TARGET_BYTES_RATIO = 0.90
+TARGET_COLD_RATIO = 0.50
+TARGET_WARM_RATIO = 0.40
+TARGET_BYTES_RATIO = 0.85
 TARGET_FIRST_SCREEN_MS = 200.0
 TARGET_TAP_MS = 300.0
 TARGET_BOT_P95_MS = 100.0
@@ -228,7 +228,7 @@ def targets(
             f"{fmt(row['first_screen']['median'])} ms",
         )
         at_most(
-            f"a tap on the home screen answered ≤ {TARGET_TAP_MS:.0f} ms ({mode})",
+            f"a tap on a game's tile shows its setup ≤ {TARGET_TAP_MS:.0f} ms ({mode})",
             row["tap_ms"]["max"],
             TARGET_TAP_MS,
             f"median {fmt(row['tap_ms']['median'])} ms, worst {fmt(row['tap_ms']['max'])} ms; "

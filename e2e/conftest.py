@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 import pytest
-from playwright.sync_api import BrowserContext, Page
+from playwright.sync_api import BrowserContext, Page, Route
 
 from e2e.browser import CHROMIUM_ARGS, system_chromium
 from e2e.server import SiteServer
@@ -139,3 +139,33 @@ def shoot(page: Page, name: str) -> Path:
     path = ARTIFACTS / f"{name}.png"
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+class HeldZip:
+    """Holds back the app zip, so Python cannot start until the test lets it."""
+
+    def __init__(self, page: Page) -> None:
+        self.routes: list[Route] = []
+        self.released = False
+        page.route("**/app/nordic21.zip*", self.hold)
+
+    def hold(self, route: Route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.routes.append(route)
+
+    def release(self) -> None:
+        """Let the zip through, whether PyScript asked for it already or asks later."""
+        self.released = True
+        for route in self.routes:
+            route.continue_()
+        self.routes.clear()
+
+
+@pytest.fixture
+def held(page: Page) -> Iterator[HeldZip]:
+    """The app zip held back until the test calls ``held.release()`` (or ends)."""
+    hold = HeldZip(page)
+    yield hold
+    hold.release()

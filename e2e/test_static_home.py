@@ -1,47 +1,17 @@
 """The home screen answers at once: the build's prerendered home is on screen before
-Python runs, a tap made then is kept, shown as "setting up the table" and carried out
-once Python is ready, and Python's first screen is the very same markup (no flash)."""
+Python runs, a tap made then is answered (a language, a game's setup) or kept, shown as
+"setting up the table", and carried out once Python is ready, and Python's first screen
+is the very same markup (no flash)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
-from e2e.conftest import READY, READY_TIMEOUT_MS, shoot
+from e2e.conftest import READY, READY_TIMEOUT_MS, HeldZip, shoot
 from e2e.server import SiteServer
 
 LANGS = ("nb", "sv", "da", "en")
-
-
-class HeldZip:
-    """Holds back the app zip, so Python cannot start until the test lets it."""
-
-    def __init__(self, page: Page) -> None:
-        self.routes: list[Route] = []
-        self.released = False
-        page.route("**/app/nordic21.zip*", self.hold)
-
-    def hold(self, route: Route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.routes.append(route)
-
-    def release(self) -> None:
-        """Let the zip through, whether PyScript asked for it already or asks later."""
-        self.released = True
-        for route in self.routes:
-            route.continue_()
-        self.routes.clear()
-
-
-@pytest.fixture
-def held(page: Page) -> Iterator[HeldZip]:
-    hold = HeldZip(page)
-    yield hold
-    hold.release()
 
 
 def same_as_python(page: Page, lang: str) -> tuple[str, str]:
@@ -75,25 +45,30 @@ def test_home_is_on_screen_before_python(page: Page, site: SiteServer, held: Hel
     page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
 
 
-def test_a_tap_before_python_is_kept_and_carried_out(
+def test_a_tap_before_python_is_answered_and_carried_out(
     page: Page, site: SiteServer, held: HeldZip
 ) -> None:
+    """A tile's tap shows the game's setup at once (e2e/test_static_setup.py has the
+    rest); a tap the prerendered screens cannot answer, Start, waits for Python."""
     page.goto(site.url + "?lang=en")
-    tile = page.get_by_role("button", name="Twenty One", exact=True)
-    tile.click()
-    expect(tile).to_have_attribute("aria-busy", "true")
+    page.get_by_role("button", name="Twenty One", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Twenty One")
+    start = page.get_by_role("button", name="Start", exact=True)
+    start.click()
+    expect(start).to_have_attribute("aria-busy", "true")
     expect(page.locator("#boot-status")).to_have_text("Setting up the table…")
     shoot(page, "home-tap-before-python")
     assert page.evaluate("document.documentElement.dataset.ready") == "0"
     held.release()
     page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Twenty One")
-    expect(page.get_by_role("button", name="Start", exact=True)).to_be_visible()
+    expect(page.locator("main.table")).to_be_visible()
 
 
 def test_the_setting_up_state_is_translated(page: Page, site: SiteServer, held: HeldZip) -> None:
     page.goto(site.url + "?lang=sv")
     page.get_by_role("button", name="21", exact=True).click()
+    expect(page.locator("#boot-status")).to_have_text("Dukar fram bordet …")
+    page.locator('#app [data-action="start-game"]').click()
     expect(page.locator("#boot-status")).to_have_text("Gör i ordning bordet …")
 
 

@@ -293,6 +293,38 @@ def static_homes() -> str:
     return "\n  ".join(blocks)
 
 
+def static_setups() -> str:
+    """Each game's setup screen in every language, as Python draws it for a newcomer,
+    as inert templates: web/boot.js shows one on a tap of its home tile before Python
+    is ready (``setup-<game>-<lang>``: the whole screen with the first variant), and
+    swaps in another variant's panel on a tap of its button
+    (``setup-<game>-<lang>-<variant>``: the variant buttons and the options)."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from pygame_core import game_ids
+        from web.i18n import Translator
+        from web.screens.setup import render_setup, variant_panel
+        from web.setup import apply_preset, new_draft, opening_seats, variants
+    finally:
+        sys.path.remove(str(ROOT))
+    blocks = []
+    for lang in LANGUAGES:
+        tr = Translator(lang)
+        for game_id in game_ids():
+            seats = opening_seats(game_id, tr.t("setup.default_name"), tr.t("setup.default_bot"))
+            draft = new_draft(game_id, seats)
+            pieces = [(f"setup-{game_id}-{lang}", render_setup(tr, draft))]
+            pieces += [
+                (f"setup-{game_id}-{lang}-{name}", variant_panel(tr, apply_preset(draft, name)))
+                for name in variants(game_id)
+            ]
+            for template_id, markup in pieces:
+                if "</template" in markup.lower():
+                    raise BuildError("a setup screen's markup would end its <template> early")
+                blocks.append(f'<template id="{template_id}">{markup}</template>')
+    return "\n  ".join(blocks)
+
+
 def sha256_source(body: bytes) -> str:
     """ "sha256-<base64>": how a CSP hash source and a Subresource Integrity string
     name ``body``."""
@@ -348,12 +380,13 @@ def inline_style(html: str) -> str:
 
 def render_index(site: Path) -> str:
     """index.html with the preload hints, the shell strings (a JSON block, never
-    executed), the prerendered home screens, the inlined stylesheet and the inlined
+    executed), the prerendered home and setup screens, the inlined stylesheet and the inlined
     shell filled in."""
     html = inline_style(inline_boot((ROOT / "index.html").read_text("utf-8")))
     data = json.dumps(boot_strings(), ensure_ascii=False, sort_keys=True).replace("<", "\\u003c")
     html = fill(html, "<!-- preload -->", preload_links(site))
     html = fill(html, "<!-- static-home -->", static_homes())
+    html = fill(html, "<!-- static-setup -->", static_setups())
     block = f'<script type="application/json" id="boot-strings">{data}</script>'
     return fill(html, "<!-- boot-strings -->", block)
 

@@ -152,6 +152,32 @@ def test_worker_lists_every_file_with_its_hash(built_site: Path, tmp_path: Path)
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
+def test_every_setup_is_prerendered_after_the_shell(built_site: Path) -> None:
+    """Each game's setup in each language, and each variant's panel, as a template
+    (web/boot.js shows them before Python is ready), after the shell's script so that
+    they do not hold back the first paint; the home screens come before it."""
+    sys.path.insert(0, str(ROOT))
+    from pygame_core import game_ids
+    from web.setup import variants
+
+    html = (built_site / "index.html").read_text()
+    ids = re.findall(r'<template id="([^"]+)">', html)
+    assert len(ids) == len(set(ids))
+    expected = {f"home-{lang}" for lang in ("nb", "sv", "da", "en")}
+    for lang in ("nb", "sv", "da", "en"):
+        for game in game_ids():
+            expected.add(f"setup-{game}-{lang}")
+            expected |= {f"setup-{game}-{lang}-{name}" for name in variants(game)}
+    assert set(ids) == expected
+    shell = html.index("nordic21:shell")
+    assert all(html.index(f'id="home-{lang}"') < shell for lang in ("nb", "sv", "da", "en"))
+    assert html.index('<template id="setup-') > shell
+    panel = re.search(r'<template id="setup-dice21-en-two_dice">(.*?)</template>', html, re.S)
+    assert panel and panel.group(1).startswith('<section class="panel"')
+    assert 'data-panel="variant"' in panel.group(1)
+
+
+@pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
 def test_preload_hints_name_files_of_the_site(built_site: Path) -> None:
     out = built_site
     html = (out / "index.html").read_text()

@@ -3,6 +3,8 @@ and options do not repeat each other"), and every variant starts a valid game.""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from pygame_core import get_game
@@ -13,6 +15,7 @@ from web.seats import Seat
 from web.setup import (
     apply_preset,
     new_draft,
+    opening_seats,
     set_option,
     validate,
     variant_fields,
@@ -91,3 +94,33 @@ def test_every_variant_has_a_name_and_a_hint_in_every_language() -> None:
             for name in variants(game_id):
                 assert tr.has(f"preset.{game_id}.{name}"), (lang, game_id, name)
                 assert tr.has(f"preset.{game_id}.{name}.hint"), (lang, game_id, name)
+
+
+def test_an_option_that_waits_for_another_is_drawn_hidden_saying_for_what() -> None:
+    """21's starting stack applies only when playing for chips: drawn hidden (so the
+    build's prerendered setup can show it as the person ticks the switch), named by
+    what it waits for, and shown once it applies."""
+    tr = Translator("en")
+    draft = new_draft("dice21", _seats("dice21"))
+    assert draft.options["chips"] is False
+    markup = render_setup(tr, draft)
+    box = re.search(
+        r'<div class="option number" hidden data-show-if="chips"'
+        r' data-show-value="1">.*?data-name="starting_chips"',
+        markup,
+    )
+    assert box, "the starting stack is on the form, hidden, waiting for chips"
+    shown = render_setup(tr, set_option(draft, "chips", "1"))
+    assert '<div class="option number" data-show-if="chips" data-show-value="1">' in shown
+    rounds = render_setup(tr, draft)
+    assert 'hidden data-show-if="match" data-show-value="rounds"' in rounds
+
+
+def test_the_opening_seats_put_the_person_where_a_newcomer_sits() -> None:
+    """One person and bots; in the banker games a bot holds the bank (the first seat);
+    a remembered name is the person's."""
+    seats = opening_seats("tjugoett", "Player {n}", "Bot {n}")
+    assert [s.kind for s in seats] == ["medium", "human", "medium"]
+    assert [s.name for s in seats] == ["Bot 2", "Player 1", "Bot 3"]
+    seats = opening_seats("dice21", "Player {n}", "Bot {n}", ("Kari", "Ola"))
+    assert [(s.name, s.kind) for s in seats] == [("Kari", "human"), ("Bot 2", "medium")]

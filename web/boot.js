@@ -1,6 +1,7 @@
 // The loading shell: translates itself, shows the home screen the build drew (the
-// app's own render code, one <template> per language) before any Python runs, keeps
-// every tap made before Python is ready and hands it to the app once it is. It never
+// app's own render code, one <template> per language) before any Python runs, and on
+// a tap of a game's tile that game's setup (drawn the same way); keeps every tap and
+// every field changed before Python is ready and hands them to the app once it is. It never
 // touches the app once <html data-ready="1"> is set by the Python UI.
 //
 // A classic script at the end of <body>, inlined there by the build (its hash is in the
@@ -83,9 +84,10 @@
     return open === null && location.hash.replace(/^#\/?/, "") === "";
   }
 
-  /** Swap the shell for the prerendered home screen of ``lang``; false if there is none. */
-  function showHome(lang) {
-    const template = document.getElementById(`home-${lang}`);
+  /** Swap the shell (or the screen shown) for the prerendered screen of template ``id``;
+   * false if there is none. ``kind`` says which: "home" or "setup". */
+  function showScreen(id, kind) {
+    const template = document.getElementById(id);
     const app = document.getElementById("app");
     if (!template || !app) return false;
     const status = document.getElementById("boot-status") || document.createElement("p");
@@ -95,21 +97,157 @@
     status.id = "boot-status";
     status.className = "boot-bar";
     status.setAttribute("role", "status");
-    app.append(status);
+    // on a setup, under its Start button (the bar that holds it stays on screen)
+    (app.querySelector(".setup-actions") || app).append(status);
     // A file picked before Python listens would be lost with the replaced screen.
     for (const input of app.querySelectorAll('input[type="file"]')) input.disabled = true;
     // Element Timing: the bench reads when this screen was really painted.
-    app.querySelector("h1")?.setAttribute("elementtiming", "first-screen");
+    app.querySelector("h1")?.setAttribute("elementtiming", kind === "home" ? "first-screen" : "setup-screen");
     root.lang = lang;
-    root.dataset.boot = "home";
+    root.dataset.boot = kind;
     return true;
   }
 
-  /** Taps made before Python is ready, in order: {action, data}. */
-  const taps = [];
+  const showHome = (lang) => showScreen(`home-${lang}`, "home");
+
+  // -- the prerendered setup ---------------------------------------------------------
+  // A tap on a game's tile shows that game's setup (the build drew it for a newcomer:
+  // web/screens/setup.py). Its text fields, menus and switches are the browser's own and
+  // work as they are; a variant's or an option's button is pressed here; every change
+  // is kept (below) and made again in Python's setup once Python is ready.
+
+  /** The game and variant of the setup on screen. */
+  let setupGame = null;
+  let setupPreset = null;
+
+  /** The setup's options in ``scope`` by "field:name", each with get() and set(value)
+   * of the text its field sends Python (a switch's as "1" or "0", as web/dom.py reads it). */
+  function controlsOf(scope) {
+    const out = new Map();
+    for (const el of scope.querySelectorAll('[data-field="option"], [data-field="reveal-after"]')) {
+      out.set(`${el.dataset.field}:${el.dataset.name || ""}`, {
+        get: () => (el.type === "checkbox" ? (el.checked ? "1" : "0") : el.value),
+        set: (value) => {
+          if (el.type === "checkbox") el.checked = value === "1";
+          else el.value = value;
+        },
+      });
+    }
+    for (const group of scope.querySelectorAll(".choice-group")) {
+      const choices = [...group.querySelectorAll('[data-action="set-option"]')];
+      if (!choices.length) continue;
+      out.set(`option:${choices[0].dataset.name}`, {
+        get: () => choices.find((b) => b.getAttribute("aria-pressed") === "true")?.dataset.value ?? "",
+        set: (value) => {
+          for (const b of choices) b.setAttribute("aria-pressed", String(b.dataset.value === value));
+        },
+      });
+    }
+    return out;
+  }
+
+  /** Show the options that apply given the others (21's rounds, for a match of rounds). */
+  function followShowIf() {
+    const app = document.getElementById("app");
+    const controls = controlsOf(app);
+    for (const box of app.querySelectorAll("[data-show-if]")) {
+      const control = controls.get(`option:${box.dataset.showIf}`);
+      // an option the variant decides is not on the form: the build drew it right
+      if (control) box.hidden = control.get() !== box.dataset.showValue;
+    }
+  }
+
+  /** The name the person's seat starts with: the first of the last match's people, as
+   * web/controllers/setup.py reads it (null: none). */
+  function rememberedName() {
+    try {
+      const names = JSON.parse(localStorage.getItem("nordic21.names") || "[]");
+      return (Array.isArray(names) && names.find((n) => typeof n === "string" && n.trim())) || null;
+    } catch (e) {
+      return null; // unreadable or private mode: Python reads it the same way
+    }
+  }
+
+  function showSetup(game) {
+    if (!showScreen(`setup-${game}-${lang}`, "setup")) return false;
+    const app = document.getElementById("app");
+    setupGame = game;
+    setupPreset = app.querySelector('[data-action="set-preset"][aria-pressed="true"]')?.dataset.preset ?? null;
+    const name = rememberedName();
+    const person = [...app.querySelectorAll('[data-field="seat-kind"]')].find((s) => s.value === "human");
+    const field = person && app.querySelector(`[data-field="seat-name"][data-seat="${person.dataset.seat}"]`);
+    if (name && field) field.value = name;
+    followShowIf();
+    return true;
+  }
+
+  /** Another variant: its panel in place of the one shown, with each option the person
+   * changed from the variant before kept (as web/setup.py's apply_preset keeps it). */
+  function swapVariant(preset) {
+    const app = document.getElementById("app");
+    const panel = app.querySelector('[data-panel="variant"]');
+    const next = document.getElementById(`setup-${setupGame}-${lang}-${preset}`);
+    const before = document.getElementById(`setup-${setupGame}-${lang}-${setupPreset}`);
+    if (!panel || !next || !before) return false;
+    const shown = controlsOf(panel);
+    const pristine = controlsOf(before.content);
+    const fresh = next.content.cloneNode(true);
+    const after = controlsOf(fresh);
+    for (const [key, control] of shown) {
+      const changed = key.startsWith("reveal-after:") || control.get() !== pristine.get(key)?.get();
+      if (changed && after.has(key)) after.get(key).set(control.get());
+    }
+    panel.replaceWith(fresh);
+    setupPreset = preset;
+    followShowIf();
+    app.querySelector(`[data-action="set-preset"][data-preset="${CSS.escape(preset)}"]`)?.focus();
+    return true;
+  }
+
+  /** An option's button: pressed, its group's others not. */
+  function pressChoice(button) {
+    const group = button.closest(".choice-group");
+    if (!group) return false;
+    for (const b of group.querySelectorAll('[data-action="set-option"]')) {
+      b.setAttribute("aria-pressed", String(b === button));
+    }
+    followShowIf();
+    return true;
+  }
+
+  /**
+   * What was done before Python is ready, in order, for Python to do again once it
+   * is: taps {tap, data} and changed fields {field, seat, name, value, checked}.
+   */
+  const kept = [];
+
+  /** Carry out a tap here if the prerendered screens can (true), else it waits. */
+  function answer(data, target) {
+    switch (data.action) {
+      case "set-lang":
+        if (!LANGS.includes(data.lang) || root.dataset.boot !== "home") return false;
+        lang = data.lang;
+        strings = allStrings ? allStrings[lang] : null;
+        showHome(lang);
+        translateShell();
+        return true;
+      case "open-game":
+        return showSetup(data.game);
+      case "go-home":
+        setupGame = null;
+        return showHome(lang);
+      case "set-preset":
+        return swapVariant(data.preset);
+      case "set-option":
+        return pressChoice(target);
+      default:
+        return false;
+    }
+  }
 
   function keepTap(event) {
-    if (isReady() || root.dataset.boot !== "home") return;
+    const screen = root.dataset.boot;
+    if (isReady() || (screen !== "home" && screen !== "setup")) return;
     const target = event.target.closest?.("#app [data-action]");
     if (!target) return;
     event.preventDefault();
@@ -117,37 +255,81 @@
     if (target.disabled || target.getAttribute("aria-busy") === "true") return;
     performance.mark("nordic21:tap");
     const data = { ...target.dataset };
-    taps.push({ action: data.action, data });
-    if (data.action === "set-lang" && LANGS.includes(data.lang)) {
-      // Answered at once: the same home screen in the chosen language.
-      lang = data.lang;
-      strings = allStrings ? allStrings[lang] : null;
-      showHome(lang);
-      translateShell();
-    } else {
+    kept.push({ tap: data.action, data });
+    const answered = answer(data, target);
+    if (!answered) {
       target.setAttribute("aria-busy", "true");
       target.closest(".tile")?.classList.add("is-pending");
+      if (screen === "setup") {
+        // Start, the rules, a seat more or fewer: Python does it. Until then the form
+        // holds still, so that nothing is typed into a form about to change.
+        for (const part of document.getElementById("app").children) {
+          if (part.id !== "boot-status") part.inert = true;
+        }
+        root.dataset.boot = "waiting";
+      }
     }
     const status = document.getElementById("boot-status");
-    if (status) status.textContent = say(data.action === "set-lang" ? "boot.loading" : "boot.setting_up") || "";
-    root.dataset.boot = "home";
+    if (status) status.textContent = say(answered ? "boot.loading" : "boot.setting_up") || "";
     requestAnimationFrame(() => setTimeout(() => performance.mark("nordic21:tap-shown"), 0));
   }
 
-  /** Once Python drew its first screen: carry out the kept taps on its buttons. */
-  function replayTaps() {
+  /** A field of the prerendered setup changed (each key, and as it is left). */
+  function keepField(event) {
+    if (isReady() || root.dataset.boot !== "setup") return;
+    const el = event.target.closest?.("#app [data-field]");
+    if (!el || el.type === "file") return;
+    const { field, seat, name } = el.dataset;
+    const entry = { field, seat, name, value: el.value, checked: el.checked };
+    const last = kept[kept.length - 1];
+    const same = last && last.field === field && last.seat === seat && last.name === name;
+    if (same) kept[kept.length - 1] = entry;
+    else kept.push(entry);
+    followShowIf();
+  }
+
+  /** The control that had the focus on the prerendered screen (its data-focus). */
+  let focused = null;
+  const followFocus = (event) => {
+    if (!isReady()) focused = event.target.closest?.("#app [data-focus]")?.dataset.focus ?? null;
+  };
+
+  /** Once Python drew its first screen: do again on its screens what was done on the
+   * prerendered ones, in order (its buttons pressed, its fields given the values and
+   * their change events), then give the focus back where it was. */
+  function replayKept() {
     document.removeEventListener("click", keepTap, true);
-    for (const { action, data } of taps.splice(0)) {
-      const same = (el) => Object.entries(data).every(([key, value]) => el.dataset[key] === value);
-      const button = [...document.querySelectorAll(`#app [data-action="${CSS.escape(action)}"]`)].find(same);
-      if (button && !button.disabled) button.click();
+    document.removeEventListener("input", keepField, true);
+    document.removeEventListener("change", keepField, true);
+    document.removeEventListener("focusin", followFocus, true);
+    const app = document.getElementById("app");
+    for (const entry of kept.splice(0)) {
+      if (entry.tap) {
+        const { data } = entry;
+        const same = (el) => Object.entries(data).every(([key, value]) => el.dataset[key] === value);
+        const button = [...app.querySelectorAll(`[data-action="${CSS.escape(entry.tap)}"]`)].find(same);
+        if (button && !button.disabled) button.click();
+        continue;
+      }
+      let selector = `[data-field="${CSS.escape(entry.field)}"]`;
+      if (entry.seat !== undefined) selector += `[data-seat="${CSS.escape(entry.seat)}"]`;
+      if (entry.name !== undefined) selector += `[data-name="${CSS.escape(entry.name)}"]`;
+      const el = app.querySelector(selector);
+      if (!el || el.disabled) continue;
+      if (el.type === "checkbox") el.checked = entry.checked;
+      else el.value = entry.value;
+      el.dispatchEvent(new Event("change", { bubbles: true }));
     }
+    if (focused) app.querySelector(`[data-focus="${CSS.escape(focused)}"]`)?.focus();
   }
 
   translateShell();
   if (opensOnHome() && showHome(lang)) {
     performance.mark("nordic21:first-screen");
     document.addEventListener("click", keepTap, true);
+    document.addEventListener("input", keepField, true);
+    document.addEventListener("change", keepField, true);
+    document.addEventListener("focusin", followFocus, true);
   }
   const seen = new Set();
   new PerformanceObserver((list) => {
@@ -191,7 +373,7 @@
   // The app sets data-ready="1" right after its first render, with its own click
   // handling in place; the observer's callback runs once that Python task is over, so
   // the kept taps go to the app's buttons before the next paint.
-  whenReady(replayTaps);
+  whenReady(replayKept);
   // A return visit starts from a snapshot made on this device (web/runtime.mjs).
   const runtimeModule = new URL("runtime.mjs", here).href;
   whenReady(() => import(runtimeModule).then((runtime) => runtime.keepSnapshot()).catch(() => {}));

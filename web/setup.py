@@ -65,6 +65,21 @@ def default_names(default_name: str, bot_name: str, count: int) -> tuple[Seat, .
     return tuple(seats)
 
 
+def opening_seats(
+    game_id: str, default_name: str, bot_name: str, remembered: tuple[str, ...] = ()
+) -> tuple[Seat, ...]:
+    """The seats a new setup of ``game_id`` starts with: one person (named as last
+    time, if a name is ``remembered``) and as many bots as the game needs, at least one,
+    the person at the game's seat for a newcomer (a bot holds the bank in the banker
+    games). The build's prerendered setup starts from these too."""
+    game = get_game(game_id)
+    person, *bots = default_names(default_name, bot_name, max(2, game.min_players))
+    if remembered:
+        person = replace(person, name=remembered[0])
+    at = min(get_ui(game_id).person_seat, len(bots))
+    return (*bots[:at], person, *bots[at:])
+
+
 @cache
 def variant_fields(game_id: str) -> frozenset[str]:
     """The options the variant buttons decide (and the options list does not show):

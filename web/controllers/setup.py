@@ -11,7 +11,6 @@ from typing import Any
 
 from pygame_core import get_game
 from web.controllers.base import Controller, Handler
-from web.games import get_ui
 from web.markup import Markup
 from web.seats import Seat
 from web.setup import (
@@ -19,8 +18,8 @@ from web.setup import (
     add_seat,
     apply_preset,
     check_field,
-    default_names,
     new_draft,
+    opening_seats,
     remove_seat,
     seats_for_start,
     set_option,
@@ -59,10 +58,12 @@ class SetupController(Controller):
         game = get_game(game_id)
         tr = self.ctx.tr
         if seats is None:
-            # One person and bots, as many as the game needs and at least one bot.
-            count = max(2, game.min_players)
-            seats = default_names(tr.t("setup.default_name"), tr.t("setup.default_bot"), count)
-            seats = self.seat_person(game_id, seats)
+            seats = opening_seats(
+                game_id,
+                tr.t("setup.default_name"),
+                tr.t("setup.default_bot"),
+                tuple(self.remembered_names()),
+            )
         for n in range(len(seats) + 1, game.min_players + 1):
             seats = (*seats, Seat(tr.t("setup.default_bot", n=n), "medium"))
         self.draft = new_draft(game_id, seats)
@@ -103,16 +104,6 @@ class SetupController(Controller):
             if isinstance(names, list)
             else []
         )
-
-    def seat_person(self, game_id: str, seats: tuple[Seat, ...]) -> tuple[Seat, ...]:
-        """The default seats with the person named as last time, at the game's seat for
-        a newcomer (a bot holds the bank in the banker games)."""
-        person, bots = seats[0], seats[1:]
-        names = self.remembered_names()
-        if names:
-            person = replace(person, name=names[0])
-        at = min(get_ui(game_id).person_seat, len(bots))
-        return (*bots[:at], person, *bots[at:])
 
     def remember_names(self, seats: tuple[Seat, ...]) -> None:
         """Keep the names people typed (not "Player 2") for the next setup."""

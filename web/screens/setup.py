@@ -8,7 +8,7 @@ from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, error_note, top_bar
 from web.seats import SEAT_KINDS
-from web.setup import SetupDraft, variants
+from web.setup import SetupDraft, variant_fields, variants
 
 
 def _option_label(tr: Translator, game_id: str, name: str) -> str:
@@ -108,8 +108,27 @@ def seat_row(tr: Translator, draft: SetupDraft, index: int) -> Markup:
     )
 
 
-def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Markup:
-    """One option as radio-like buttons, a switch, or a number stepper."""
+def _show_value(value: object) -> str:
+    """How a value reads in the form's markup (a switch's as "1" or "0")."""
+    return "1" if value is True else ("0" if value is False else str(value))
+
+
+def _option_box(option: OptionField, kind: str, shown: bool) -> dict[str, object]:
+    """The attributes of an option's box: hidden while the option it depends on says so."""
+    other, value = option.show_if if option.show_if else (None, None)
+    return {
+        "class": f"option {kind}",
+        "hidden": not shown,
+        "data-show-if": other,
+        "data-show-value": None if other is None else _show_value(value),
+    }
+
+
+def option_control(
+    tr: Translator, draft: SetupDraft, option: OptionField, shown: bool = True
+) -> Markup:
+    """One option as radio-like buttons, a switch, or a number stepper (``shown``:
+    drawn visible)."""
     gid = draft.game_id
     label = _option_label(tr, gid, option.name)
     value = draft.options.get(option.name)
@@ -132,7 +151,7 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
             ),
             h("span", None, label),
         )
-        return h("div", {"class": "option toggle"}, control, error)
+        return h("div", _option_box(option, "toggle", shown), control, error)
     if option.kind == "number":
         control = h(
             "label",
@@ -154,7 +173,7 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
                 },
             ),
         )
-        return h("div", {"class": "option number"}, control, error)
+        return h("div", _option_box(option, "number", shown), control, error)
     buttons = [
         h(
             "button",
@@ -174,7 +193,7 @@ def option_control(tr: Translator, draft: SetupDraft, option: OptionField) -> Ma
     return h(
         "div",
         {
-            "class": "option choice-group",
+            **_option_box(option, "choice-group", shown),
             "role": "group",
             "aria-labelledby": f"label-{option.name}",
             "aria-describedby": described,
@@ -221,11 +240,15 @@ def device_note(tr: Translator, draft: SetupDraft) -> Markup | None:
     )
 
 
-def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
-    """The whole setup screen."""
-    game = get_game(draft.game_id)
+def variant_panel(tr: Translator, draft: SetupDraft) -> Markup:
+    """The variant buttons and the options the variant leaves open.
+
+    An option that applies only given another one (21's number of rounds, for a match
+    of rounds) is drawn hidden while it does not, naming what it waits for
+    (``data-show-if``, ``data-show-value``): the build's prerendered setup (web/boot.js)
+    shows it as the person changes that option, before any Python runs.
+    """
     gid = draft.game_id
-    note = get_ui(gid).setup_note(tr, draft)
     presets = [
         h(
             "button",
@@ -242,7 +265,31 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
         )
         for name in variants(gid)
     ]
-    options = [option_control(tr, draft, f) for f in draft.fields if draft.visible(f)]
+    decided = variant_fields(gid)
+    options = [
+        option_control(tr, draft, f, shown=draft.visible(f))
+        for f in draft.fields
+        if f.name not in decided
+    ]
+    return h(
+        "section",
+        {"class": "panel", "aria-labelledby": "variant-title", "data-panel": "variant"},
+        h("h2", {"id": "variant-title", "class": "panel-title"}, tr.t("setup.variant")),
+        h(
+            "div",
+            {"class": "choices presets", "role": "group", "aria-labelledby": "variant-title"},
+            presets,
+        ),
+        h("h2", {"class": "panel-title"}, tr.t("setup.options")),
+        h("div", {"class": "options"}, options, reveal_switch(tr, draft)),
+    )
+
+
+def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
+    """The whole setup screen."""
+    game = get_game(draft.game_id)
+    gid = draft.game_id
+    note = get_ui(gid).setup_note(tr, draft)
     shown = {f"seat-{i}" for i in range(len(draft.seats))} | {
         f.name for f in draft.fields if draft.visible(f)
     }
@@ -280,22 +327,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                 h("p", {"class": "setup-note"}, note) if note else None,
                 device_note(tr, draft),
             ),
-            h(
-                "section",
-                {"class": "panel", "aria-labelledby": "variant-title"},
-                h("h2", {"id": "variant-title", "class": "panel-title"}, tr.t("setup.variant")),
-                h(
-                    "div",
-                    {
-                        "class": "choices presets",
-                        "role": "group",
-                        "aria-labelledby": "variant-title",
-                    },
-                    presets,
-                ),
-                h("h2", {"class": "panel-title"}, tr.t("setup.options")),
-                h("div", {"class": "options"}, options, reveal_switch(tr, draft)),
-            ),
+            variant_panel(tr, draft),
             h(
                 "div",
                 {"class": "setup-actions"},
