@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from pygame_core import Nordic21Error
+from pygame_core.deals import DealError
 from pygame_core.registry import game_ids
 from web.controllers.base import Context, Handler, LinkPort, PagePort, Screen
 from web.controllers.devices import DevicesController
@@ -50,7 +51,9 @@ class Address:
     '#/play/g-1-2'
     """
 
-    screen: Screen
+    #: A screen, or ``deal``: a shared deal's link (``#deal=<code>``), which opens the
+    #: setup of that deal.
+    screen: Screen | Literal["deal"]
     target: str = ""
 
     @property
@@ -65,6 +68,8 @@ class Address:
         """The address in ``text``; anything unknown is home."""
         if text.startswith("#join="):
             return cls("guest", text.removeprefix("#join="))
+        if text.startswith("#deal="):
+            return cls("deal", text.removeprefix("#deal="))
         parts = text.removeprefix("#").strip("/").split("/")
         if parts == ["guest"]:
             return cls("guest")
@@ -110,6 +115,7 @@ class App:
             "open-rules": self.do_open_rules,
             "close-rules": self.do_close_rules,
             "start-game": self.do_start_game,
+            "open-deal": self.do_open_deal,
         }
         for controller in (
             self.setup,
@@ -230,6 +236,17 @@ class App:
         self.setup.open(game_id, seats)
         self.show("setup")
 
+    def open_deal(self, code: str) -> None:
+        """The setup of the shared deal ``code``; a code that cannot be played is
+        answered on the home screen, in words, and changes nothing."""
+        try:
+            self.setup.open_deal(code)
+        except DealError as exc:
+            self.leave_match()
+            self.ctx.say(f"deal.error.{exc.reason}")
+            return
+        self.show("setup")
+
     def play_again(self, draft: SetupDraft) -> None:
         """A new match with ``draft``'s seats and rules, at once."""
         self.setup.again(draft.game_id, draft.seats, dict(draft.options), draft.reveal_after)
@@ -268,6 +285,8 @@ class App:
                 self.show("play")
             else:
                 self.leave_match()
+        elif address.screen == "deal":
+            self.open_deal(target)
         elif address.screen == "guest":
             self.guest.open()
             if target:
@@ -377,6 +396,11 @@ class App:
             self.page.go_back()
         else:
             self.show(self.return_to if self.return_to != "rules" else "home")
+
+    def do_open_deal(self, data: dict[str, str]) -> None:
+        """A deal's code typed or pasted on the home screen (``value``), or a review's
+        own deal (``code``)."""
+        self.open_deal(data.get("code") or data.get("value", ""))
 
     def do_start_game(self, data: dict[str, str]) -> None:
         started = self.setup.started()

@@ -232,7 +232,18 @@
         translateShell();
         return true;
       case "open-game":
-        return showSetup(data.game);
+        if (showSetup(data.game)) return true;
+        if (document.readyState === "loading") {
+          // The setups come at the page's end, which a slow link may not have brought
+          // yet (the home screen is painted before it): shown as soon as it is in.
+          document.addEventListener("readystatechange", () => {
+            if (isReady() || root.dataset.boot !== "home" || !target.isConnected) return;
+            if (target.getAttribute("aria-busy") !== "true" || !showSetup(data.game)) return;
+            const status = document.getElementById("boot-status");
+            if (status) status.textContent = say("boot.loading") || "";
+          }, { once: true });
+        }
+        return false;
       case "go-home":
         setupGame = null;
         return showHome(lang);

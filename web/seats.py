@@ -37,3 +37,26 @@ class Seat:
     def is_here(self) -> bool:
         """Whether a person plays this seat at this device."""
         return self.kind == "human"
+
+
+#: Who plays each seat as one letter, as a shared deal's code holds it
+#: (:mod:`pygame_core.deals`).
+KIND_LETTERS: dict[SeatKind, str] = {
+    "human": "h",
+    "device": "d",
+    "easy": "e",
+    "medium": "m",
+    "expert": "x",
+}
+
+
+def seat_letters(seats: tuple[Seat, ...]) -> str:
+    """The seats' kinds as a deal code's letters."""
+    return "".join(KIND_LETTERS[s.kind] for s in seats)
+
+
+def kinds_of_letters(letters: str) -> tuple[SeatKind, ...]:
+    """The kinds a deal code's letters name (a letter this version does not know: a
+    person plays that seat)."""
+    by_letter = {letter: kind for kind, letter in KIND_LETTERS.items()}
+    return tuple(by_letter.get(letter, "human") for letter in letters)

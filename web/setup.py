@@ -25,8 +25,9 @@ from types import MappingProxyType
 from typing import Any
 
 from pygame_core import ConfigError, get_game
+from pygame_core.deals import Deal
 from web.games import OptionField, get_ui
-from web.seats import MAX_NAME, SEAT_KINDS, Seat, SeatKind
+from web.seats import MAX_NAME, SEAT_KINDS, Seat, SeatKind, kinds_of_letters
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,15 @@ class SetupDraft:
     #: The review shows everyone's hidden cards after the match (see
     #: web/controllers/review.py).
     reveal_after: bool = True
+    #: A shared deal's seed (:mod:`pygame_core.deals`): the match deals the same cards
+    #: and dice as the deal did, so its rules and its number of players stay as they
+    #: are (None: a new deal).
+    deal_seed: int | None = None
+
+    @property
+    def is_deal(self) -> bool:
+        """Whether this is a shared deal (its rules and seats' number are fixed)."""
+        return self.deal_seed is not None
 
     @property
     def fields(self) -> tuple[OptionField, ...]:
@@ -140,11 +150,37 @@ def new_draft(game_id: str, seats: tuple[Seat, ...]) -> SetupDraft:
     return SetupDraft(game_id, seats, name, dict(options))
 
 
+def deal_draft(deal: Deal, default_name: str, bot_name: str) -> SetupDraft:
+    """A draft that plays shared ``deal``: its game, rules and seed, a seat for each of
+    its seats, played as the code says (people named "Player n", bots "Bot n"), and the
+    variant button of its rules pressed (none if no variant has them)."""
+    options = get_game(deal.game_id).config_to_dict(deal.config)
+    options.pop("players", None)
+    decided = variant_fields(deal.game_id)
+    preset = next(
+        (
+            name
+            for name, values in variants(deal.game_id).items()
+            if all(values.get(f) == options.get(f) for f in decided)
+        ),
+        "",
+    )
+    seats: list[Seat] = []
+    people = 0
+    for n, kind in enumerate(kinds_of_letters(deal.seats), start=1):
+        if kind in ("human", "device"):
+            people += 1
+            seats.append(Seat(default_name.format(n=people), kind))
+        else:
+            seats.append(Seat(bot_name.format(n=n), kind))
+    return SetupDraft(deal.game_id, tuple(seats), preset, options, deal_seed=deal.seed)
+
+
 def apply_preset(draft: SetupDraft, preset: str) -> SetupDraft:
     """The draft with variant ``preset``: its rules, and its values for the options a
     person has not changed from the variant before (a number typed in stays)."""
     table = variants(draft.game_id)
-    if preset not in table:
+    if preset not in table or draft.is_deal:
         return draft
     before = table.get(draft.preset, {})
     decided = variant_fields(draft.game_id)
@@ -159,7 +195,7 @@ def apply_preset(draft: SetupDraft, preset: str) -> SetupDraft:
 def set_option(draft: SetupDraft, name: str, raw: str) -> SetupDraft:
     """The draft with option ``name`` set from the form's text ``raw``."""
     spec = next((f for f in draft.fields if f.name == name), None)
-    if spec is None:
+    if spec is None or draft.is_deal:
         return draft
     value: Any
     if spec.kind == "toggle":
@@ -199,15 +235,19 @@ def _kind(kind: str) -> SeatKind:
 
 
 def add_seat(draft: SetupDraft, seat: Seat) -> SetupDraft:
-    """One more seat, up to the game's maximum."""
-    if len(draft.seats) >= get_game(draft.game_id).max_players:
+    """One more seat, up to the game's maximum (a shared deal's seats stay as many)."""
+    if len(draft.seats) >= get_game(draft.game_id).max_players or draft.is_deal:
         return draft
     return replace(draft, seats=(*draft.seats, seat), errors={})
 
 
 def remove_seat(draft: SetupDraft, index: int) -> SetupDraft:
-    """One seat fewer, down to the game's minimum."""
-    if len(draft.seats) <= get_game(draft.game_id).min_players or not 0 <= index < len(draft.seats):
+    """One seat fewer, down to the game's minimum (a shared deal's seats stay as many)."""
+    if (
+        len(draft.seats) <= get_game(draft.game_id).min_players
+        or not 0 <= index < len(draft.seats)
+        or draft.is_deal
+    ):
         return draft
     return replace(draft, seats=draft.seats[:index] + draft.seats[index + 1 :], errors={})
 

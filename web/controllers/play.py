@@ -206,7 +206,8 @@ class PlayController(Controller):
     def start(self, draft: SetupDraft, config: Any) -> None:
         """A new match from a checked setup."""
         ctx = self.ctx
-        seed = ctx.page.new_seed()
+        # a shared deal deals from its own seed: the same cards and dice as it did
+        seed = draft.deal_seed if draft.deal_seed is not None else ctx.page.new_seed()
         session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
         session.reveal_after = draft.reveal_after
         self.enter(session, ctx.book.fresh_id(seed), 0, ctx.page.now_ms())

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Any
 
 from pygame_core import get_game
+from pygame_core.deals import read_deal
 from web.controllers.base import Controller, Handler
 from web.markup import Markup
 from web.seats import Seat
@@ -18,6 +19,7 @@ from web.setup import (
     add_seat,
     apply_preset,
     check_field,
+    deal_draft,
     new_draft,
     opening_seats,
     remove_seat,
@@ -67,6 +69,13 @@ class SetupController(Controller):
         for n in range(len(seats) + 1, game.min_players + 1):
             seats = (*seats, Seat(tr.t("setup.default_bot", n=n), "medium"))
         self.draft = new_draft(game_id, seats)
+
+    def open_deal(self, code: str) -> None:
+        """A draft that plays the shared deal ``code`` (:class:`DealError` if it cannot
+        be played: nothing changes)."""
+        tr = self.ctx.tr
+        deal = read_deal(code)
+        self.draft = deal_draft(deal, tr.t("setup.default_name"), tr.t("setup.default_bot"))
 
     def again(
         self, game_id: str, seats: tuple[Seat, ...], options: dict[str, Any], reveal_after: bool

@@ -343,6 +343,39 @@ def join_section(tr: Translator) -> Markup:
     )
 
 
+def deal_section(tr: Translator) -> Markup:
+    """A deal someone shared (its code): the same cards and dice on this device."""
+    return h(
+        "section",
+        {"class": "join deal", "aria-labelledby": "deal-title"},
+        h("h2", {"class": "section-title", "id": "deal-title"}, tr.t("home.deal_title")),
+        h("p", {"class": "join-help", "id": "deal-help"}, tr.t("home.deal_help")),
+        h(
+            "div",
+            {"class": "deal-entry"},
+            h(
+                "label",
+                {"class": "field"},
+                h("span", {"class": "field-label"}, tr.t("home.deal_field")),
+                h(
+                    "input",
+                    {
+                        "id": "deal-input",
+                        "type": "text",
+                        "autocomplete": "off",
+                        "autocapitalize": "off",
+                        "spellcheck": "false",
+                        "data-focus": "deal-input",
+                        "aria-describedby": "deal-help",
+                    },
+                ),
+            ),
+            # the page sends the field's text with the button (``data-take``)
+            button(tr.t("home.deal_open"), "open-deal", focus="deal-open", take="deal-input"),
+        ),
+    )
+
+
 def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = HomeData()) -> Markup:
     """The whole home screen."""
     return fragment(
@@ -366,6 +399,7 @@ def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = Home
             h("h2", {"class": "section-title"}, tr.t("home.heading")),
             h("ul", {"class": "tiles"}, [game_tile(tr, ui) for ui in uis.values()]),
             join_section(tr),
+            deal_section(tr),
             history_section(tr, uis, data.history, data.now_ms),
             stats_section(tr, data.stats, data.confirming == "stats") if data.stats else None,
             data_section(tr, data.protection, data.has_saves),

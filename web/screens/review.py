@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pygame_core.deals import deal_code
 from pygame_core.review import Decision, Number, SeatReview
 from web.frame import Display, Frame
 from web.i18n import Translator
@@ -33,6 +34,7 @@ from web.screens.common import button, top_bar
 from web.screens.play import MENU_BELOW
 from web.screens.reviewchart import person_chart
 from web.screens.tablescene import SIDE_BY_SIDE
+from web.seats import seat_letters
 
 #: The review screen's box in CSS px, as style.css draws it (``.review``, ``.replay-frame``):
 #: at most this wide, its side padding between these (2 % of the window between), the
@@ -474,6 +476,46 @@ def pass_buttons(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
+def share_section(tr: Translator, state: ReviewState) -> Markup:
+    """The match's deal as a code and a link (:mod:`pygame_core.deals`): the same cards
+    and dice for someone else, or for this table again."""
+    session = state.session
+    code = deal_code(
+        session.game, session.state.config, session.state.seed, seat_letters(session.seats)
+    )
+    return h(
+        "section",
+        {"class": "share-deal", "aria-labelledby": "share-title"},
+        h("h2", {"id": "share-title", "class": "section-title"}, tr.t("review.share_title")),
+        h("p", {"class": "hint", "id": "share-hint"}, tr.t("review.share_hint")),
+        h(
+            "div",
+            {"class": "deal-entry"},
+            h(
+                "label",
+                {"class": "field"},
+                h("span", {"class": "field-label"}, tr.t("review.share_code")),
+                h(
+                    "input",
+                    {
+                        "id": "share-code",
+                        "type": "text",
+                        "readonly": True,
+                        "value": code,
+                        "data-focus": "share-code",
+                        "aria-describedby": "share-hint",
+                    },
+                ),
+            ),
+            h(
+                "a",
+                {"class": "button quiet", "href": f"#deal={code}", "data-focus": "share-link"},
+                tr.t("review.share_link"),
+            ),
+        ),
+    )
+
+
 def render_review(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
     """The whole review screen; ``frame`` is the replay's step on show."""
     gid = state.session.game_id
@@ -499,6 +541,7 @@ def render_review(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
                 pass_buttons(tr, state),
             ),
             replay_section(tr, state, frame),
+            share_section(tr, state),
         ]
         css = "review"
     return fragment(

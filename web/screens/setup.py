@@ -63,7 +63,7 @@ def seat_row(tr: Translator, draft: SetupDraft, index: int) -> Markup:
         )
         for kind in SEAT_KINDS
     ]
-    can_remove = len(draft.seats) > get_game(draft.game_id).min_players
+    can_remove = len(draft.seats) > get_game(draft.game_id).min_players and not draft.is_deal
     return h(
         "li",
         {"class": "seat-row"},
@@ -132,6 +132,7 @@ def option_control(
     gid = draft.game_id
     label = _option_label(tr, gid, option.name)
     value = draft.options.get(option.name)
+    locked = draft.is_deal  # a shared deal's rules are the deal's
     error = error_note(option.name, error_text(tr, draft, option.name))
     described = f"error-{option.name}" if error else None
     if option.kind == "toggle":
@@ -143,6 +144,7 @@ def option_control(
                 {
                     "type": "checkbox",
                     "checked": bool(value),
+                    "disabled": locked,
                     "data-field": "option",
                     "data-name": option.name,
                     "data-focus": f"option-{option.name}",
@@ -165,6 +167,7 @@ def option_control(
                     "min": option.low,
                     "max": option.high,
                     "value": value if value is not None else "",
+                    "disabled": locked,
                     "data-field": "option",
                     "data-name": option.name,
                     "data-focus": f"option-{option.name}",
@@ -181,6 +184,7 @@ def option_control(
                 "type": "button",
                 "class": "choice",
                 "aria-pressed": "true" if value == choice else "false",
+                "disabled": locked,
                 "data-action": "set-option",
                 "data-name": option.name,
                 "data-value": choice,
@@ -256,6 +260,7 @@ def variant_panel(tr: Translator, draft: SetupDraft) -> Markup:
                 "type": "button",
                 "class": "choice preset",
                 "aria-pressed": "true" if name == draft.preset else "false",
+                "disabled": draft.is_deal,
                 "data-action": "set-preset",
                 "data-preset": name,
                 "data-focus": f"preset-{name}",
@@ -317,7 +322,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                     tr.t("setup.add_seat"),
                     "add-seat",
                     kind="quiet",
-                    disabled=len(draft.seats) >= game.max_players,
+                    disabled=len(draft.seats) >= game.max_players or draft.is_deal,
                 ),
                 h(
                     "p",
@@ -326,6 +331,9 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                 ),
                 h("p", {"class": "setup-note"}, note) if note else None,
                 device_note(tr, draft),
+                h("p", {"class": "setup-note deal-note"}, tr.t("setup.deal_note"))
+                if draft.is_deal
+                else None,
             ),
             variant_panel(tr, draft),
             h(
