@@ -272,6 +272,13 @@ def fill(html: str, marker: str, block: str) -> str:
     return html.replace(marker, block)
 
 
+def template(template_id: str, markup: str) -> str:
+    """``markup`` as an inert ``<template>`` of the page (a screen drawn at build time)."""
+    if "</template" in markup.lower():
+        raise BuildError(f"the markup of {template_id} would end its <template> early")
+    return f'<template id="{template_id}">{markup}</template>'
+
+
 def static_homes() -> str:
     """The home screen in every language, drawn now by the app's own render code (as
     Python draws it at start-up for a player with nothing saved), as inert templates:
@@ -284,12 +291,10 @@ def static_homes() -> str:
         from web.screens.home import HomeData, render_home
     finally:
         sys.path.remove(str(ROOT))
-    blocks = []
-    for lang in LANGUAGES:
-        markup = render_home(Translator(lang), all_uis(), HomeData())
-        if "</template" in markup.lower():
-            raise BuildError("the home screen's markup would end its <template> early")
-        blocks.append(f'<template id="home-{lang}">{markup}</template>')
+    blocks = [
+        template(f"home-{lang}", render_home(Translator(lang), all_uis(), HomeData()))
+        for lang in LANGUAGES
+    ]
     return "\n  ".join(blocks)
 
 
@@ -318,10 +323,7 @@ def static_setups() -> str:
                 (f"setup-{game_id}-{lang}-{name}", variant_panel(tr, apply_preset(draft, name)))
                 for name in variants(game_id)
             ]
-            for template_id, markup in pieces:
-                if "</template" in markup.lower():
-                    raise BuildError("a setup screen's markup would end its <template> early")
-                blocks.append(f'<template id="{template_id}">{markup}</template>')
+            blocks += [template(template_id, markup) for template_id, markup in pieces]
     return "\n  ".join(blocks)
 
 

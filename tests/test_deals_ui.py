@@ -92,8 +92,12 @@ def test_a_deals_rules_and_seat_count_stay_as_the_deal_has_them() -> None:
     app, page, _ = started()
     app.on_address(f"#deal={code}")
     for action in ("set-preset", "add-seat", "remove-seat"):
-        for attrs in re.findall(rf'<button[^>]*data-action="{action}"[^>]*>', page.markup):
+        buttons = re.findall(rf'<button[^>]*data-action="{action}"[^>]*>', page.markup)
+        assert buttons, action
+        for attrs in buttons:
             assert " disabled" in attrs, attrs
+    numbers = re.findall(r'<input type="number"[^>]*>', page.markup)
+    assert numbers and all(" disabled" in attrs for attrs in numbers), numbers
     assert [s.name for s in app.setup.draft.seats] == ["Bot 1", "Player 1", "Player 2"]
 
 

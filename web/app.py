@@ -398,9 +398,9 @@ class App:
             self.show(self.return_to if self.return_to != "rules" else "home")
 
     def do_open_deal(self, data: dict[str, str]) -> None:
-        """A deal's code typed or pasted on the home screen (``value``), or a review's
-        own deal (``code``)."""
-        self.open_deal(data.get("code") or data.get("value", ""))
+        """A deal's code typed or pasted on the home screen (``value``; a review's own
+        deal is a ``#deal=`` link)."""
+        self.open_deal(data.get("value", ""))
 
     def do_start_game(self, data: dict[str, str]) -> None:
         started = self.setup.started()

@@ -118,3 +118,32 @@ def coach_panel(
         if figures is not None
         else None,
     )
+
+
+def code_entry(label: str, field: str, described_by: str, action: Child, **attrs: object) -> Markup:
+    """A labelled one-line field for a code (a shared deal's), beside the control that
+    uses it (``action``): ``field`` is the input's id and focus key, ``attrs`` its own
+    (a value shown read-only, say)."""
+    return h(
+        "div",
+        {"class": "deal-entry"},
+        h(
+            "label",
+            {"class": "field"},
+            h("span", {"class": "field-label"}, label),
+            h(
+                "input",
+                {
+                    "id": field,
+                    "type": "text",
+                    "autocomplete": "off",
+                    "autocapitalize": "off",
+                    "spellcheck": "false",
+                    **attrs,
+                    "data-focus": field,
+                    "aria-describedby": described_by,
+                },
+            ),
+        ),
+        action,
+    )

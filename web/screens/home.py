@@ -9,7 +9,7 @@ from web.games import GameUI
 from web.i18n import LANGUAGES, Translator
 from web.markup import Markup, fragment, h
 from web.saves import SaveInfo, UnreadableSave
-from web.screens.common import button
+from web.screens.common import button, code_entry
 from web.stats import StatsTable
 
 #: Each language's name in itself, so a reader finds their own language.
@@ -350,26 +350,10 @@ def deal_section(tr: Translator) -> Markup:
         {"class": "join deal", "aria-labelledby": "deal-title"},
         h("h2", {"class": "section-title", "id": "deal-title"}, tr.t("home.deal_title")),
         h("p", {"class": "join-help", "id": "deal-help"}, tr.t("home.deal_help")),
-        h(
-            "div",
-            {"class": "deal-entry"},
-            h(
-                "label",
-                {"class": "field"},
-                h("span", {"class": "field-label"}, tr.t("home.deal_field")),
-                h(
-                    "input",
-                    {
-                        "id": "deal-input",
-                        "type": "text",
-                        "autocomplete": "off",
-                        "autocapitalize": "off",
-                        "spellcheck": "false",
-                        "data-focus": "deal-input",
-                        "aria-describedby": "deal-help",
-                    },
-                ),
-            ),
+        code_entry(
+            tr.t("home.deal_field"),
+            "deal-input",
+            "deal-help",
             # the page sends the field's text with the button (``data-take``)
             button(tr.t("home.deal_open"), "open-deal", focus="deal-open", take="deal-input"),
         ),

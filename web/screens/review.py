@@ -30,7 +30,7 @@ from web.reviewtext import (
     total_cost,
 )
 from web.screens.cards import card
-from web.screens.common import button, top_bar
+from web.screens.common import button, code_entry, top_bar
 from web.screens.play import MENU_BELOW
 from web.screens.reviewchart import person_chart
 from web.screens.tablescene import SIDE_BY_SIDE
@@ -488,30 +488,17 @@ def share_section(tr: Translator, state: ReviewState) -> Markup:
         {"class": "share-deal", "aria-labelledby": "share-title"},
         h("h2", {"id": "share-title", "class": "section-title"}, tr.t("review.share_title")),
         h("p", {"class": "hint", "id": "share-hint"}, tr.t("review.share_hint")),
-        h(
-            "div",
-            {"class": "deal-entry"},
-            h(
-                "label",
-                {"class": "field"},
-                h("span", {"class": "field-label"}, tr.t("review.share_code")),
-                h(
-                    "input",
-                    {
-                        "id": "share-code",
-                        "type": "text",
-                        "readonly": True,
-                        "value": code,
-                        "data-focus": "share-code",
-                        "aria-describedby": "share-hint",
-                    },
-                ),
-            ),
+        code_entry(
+            tr.t("review.share_code"),
+            "share-code",
+            "share-hint",
             h(
                 "a",
                 {"class": "button quiet", "href": f"#deal={code}", "data-focus": "share-link"},
                 tr.t("review.share_link"),
             ),
+            readonly=True,
+            value=code,
         ),
     )
 

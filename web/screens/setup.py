@@ -309,6 +309,10 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
         h(
             "main",
             {"class": "setup", "id": "main"},
+            # first: why the rules cannot be changed, before the dimmed buttons
+            h("p", {"class": "setup-note deal-note"}, tr.t("setup.deal_note"))
+            if draft.is_deal
+            else None,
             h(
                 "section",
                 {"class": "panel", "aria-labelledby": "seats-title"},
@@ -331,9 +335,6 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                 ),
                 h("p", {"class": "setup-note"}, note) if note else None,
                 device_note(tr, draft),
-                h("p", {"class": "setup-note deal-note"}, tr.t("setup.deal_note"))
-                if draft.is_deal
-                else None,
             ),
             variant_panel(tr, draft),
             h(
