@@ -19,6 +19,10 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
     "--disable-quic",
 ]
+#: Chromium's own log (a crashed renderer's last words among it) goes to its stderr,
+#: which Playwright passes on under DEBUG=pw:browser (e2e/conftest.py sets it): pytest
+#: shows it with a failed test's captured output.
+CHROMIUM_ARGS += ["--enable-logging=stderr", "--v=0"]
 
 
 def system_chromium() -> str | None:

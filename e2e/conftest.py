@@ -19,6 +19,10 @@ from playwright.sync_api import BrowserContext, Page, Route
 from e2e.browser import CHROMIUM_ARGS, system_chromium
 from e2e.server import SiteServer
 
+# The browsers' own stderr reaches a failed test's report (see e2e/browser.py); set
+# before Playwright's driver starts, which reads it once.
+os.environ.setdefault("DEBUG", "pw:browser")
+
 ROOT = Path(__file__).resolve().parent.parent
 #: The built site the tests serve: _site/ (``make site``), or $NORDIC21_SITE, a build of
 #: its own (``make site SITE=/tmp/n21-site``) while another job rebuilds _site/.
