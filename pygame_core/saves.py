@@ -7,6 +7,10 @@ A document stores the game id, the config, the seed and the actions applied so f
 
 Loading replays the actions through the rules, so a document that was tampered with
 so as to break the rules cannot load, and the RNG comes back exactly where it was.
+A match where a person took a decision back (:mod:`pygame_core.undo`) also writes
+``"taken_back": [{"at": 12, "seat": 0, "actions": [...]}, ...]``: each entry the match's
+actions when the decision was taken back, the first ``at`` of them the position where
+``seat`` decided (:func:`read_taken_back`). They never replay into the state.
 A game whose rules have been revised (``Game.rules_version`` above 1) also writes
 ``"rules": <revision>``; a document made under another revision of those rules is
 refused, as its actions would replay a different match.
@@ -18,6 +22,7 @@ of :mod:`pygame_core.documents`. Anything wrong raises
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,6 +30,7 @@ from .contract import MAX_SEED, Game
 from .documents import Format
 from .errors import Nordic21Error, SaveError
 from .registry import game_ids, get_game
+from .undo import TakenBack
 
 FORMAT = "nordic21-game"
 SCHEMA_VERSION = 1
@@ -32,11 +38,16 @@ SCHEMA_VERSION = 1
 DOCUMENT = Format(FORMAT, newest=SCHEMA_VERSION, kind="a Nordic 21 save", subject="the save")
 #: Longest action list a document may hold (far above any real match).
 MAX_ACTIONS = 100_000
+#: Most taken-back decisions a document may hold.
+MAX_TAKEN_BACK = 1_000
 
 
-def to_data(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
-    """The save document of ``state`` as JSON-safe data."""
-    data = {
+def to_data(
+    game: Game[Any, Any, Any, Any], state: Any, taken_back: Sequence[TakenBack] = ()
+) -> dict[str, Any]:
+    """The save document of ``state`` (and the decisions taken back in its match) as
+    JSON-safe data."""
+    data: dict[str, Any] = {
         "format": FORMAT,
         "schema": SCHEMA_VERSION,
         "game": game.id,
@@ -46,7 +57,42 @@ def to_data(game: Game[Any, Any, Any, Any], state: Any) -> dict[str, Any]:
     }
     if game.rules_version != 1:
         data["rules"] = game.rules_version
+    if taken_back:
+        data["taken_back"] = [
+            {"at": t.at, "seat": t.seat, "actions": [game.action_to_dict(a) for a in t.line]}
+            for t in taken_back
+        ]
     return data
+
+
+def read_taken_back(game: Game[Any, Any, Any, Any], data: Any) -> tuple[TakenBack, ...]:
+    """The decisions taken back in the match of save ``data`` (none if it has no such
+    list), checked as data: :class:`SaveError` names what is wrong. Whether each one
+    fits the rules shows when it is replayed (the review does)."""
+    entries = data.get("taken_back", []) if isinstance(data, dict) else None
+    if not isinstance(entries, list) or len(entries) > MAX_TAKEN_BACK:
+        raise SaveError("the save's list of taken-back moves is not valid")
+    players = game.config_from_dict(data.get("config")).players
+    found = []
+    for number, entry in enumerate(entries, 1):
+        where = f"taken-back move {number}"
+        if not isinstance(entry, dict) or set(entry) != {"at", "seat", "actions"}:
+            raise SaveError(f"{where} is not valid")
+        at, seat, actions = entry["at"], entry["seat"], entry["actions"]
+        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+            raise SaveError(f"{where} has no valid action list")
+        if not _index(at) or at >= len(actions) or not _index(seat) or seat >= players:
+            raise SaveError(f"{where}: its position or seat is not valid")
+        try:
+            line = tuple(game.action_from_dict(a) for a in actions)
+        except ValueError as exc:
+            raise SaveError(f"{where}: {exc}") from exc
+        found.append(TakenBack(at, seat, line))
+    return tuple(found)
+
+
+def _index(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def check_rules(game: Game[Any, Any, Any, Any], data: dict[str, Any]) -> None:
@@ -62,9 +108,11 @@ def check_rules(game: Game[Any, Any, Any, Any], data: dict[str, Any]) -> None:
         )
 
 
-def to_json(game: Game[Any, Any, Any, Any], state: Any) -> str:
+def to_json(
+    game: Game[Any, Any, Any, Any], state: Any, taken_back: Sequence[TakenBack] = ()
+) -> str:
     """The save document of ``state`` as compact JSON text."""
-    return json.dumps(to_data(game, state), separators=(",", ":"), sort_keys=True)
+    return json.dumps(to_data(game, state, taken_back), separators=(",", ":"), sort_keys=True)
 
 
 def from_json(text: Any) -> tuple[Game[Any, Any, Any, Any], Any]:

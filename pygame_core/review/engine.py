@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cached_property
 from typing import Any, Protocol
 
 from ..contract import Game, Step
+from ..errors import Nordic21Error, SaveError
 from ..registry import get_game
-from ..saves import from_data, from_json
+from ..saves import DOCUMENT, from_data, read_taken_back
+from ..undo import TakenBack
 from .accuracy import accuracy
 from .chart import seat_charts
 from .model import Chart, Decision, MatchReview, Number, ReviewProgress, SeatReview
@@ -50,6 +52,8 @@ class Match:
     config: Any
     seed: int
     actions: tuple[Any, ...]
+    #: The decisions taken back during the match (:mod:`pygame_core.undo`).
+    taken_back: tuple[TakenBack, ...] = ()
 
     @cached_property
     def _played(self) -> tuple[tuple[Any, ...], tuple[Step, ...]]:
@@ -97,11 +101,29 @@ def load_match(match: MatchInput) -> Match:
         loaded = Match(game, config, seed, parsed)
         loaded.states  # noqa: B018 (replayed now: an illegal action raises here, once)
         return loaded
-    if isinstance(match, (str, bytes)):
-        game, state = from_json(match)
-    else:
-        game, state = from_data(dict(match))
-    return Match(game, state.config, state.seed, tuple(state.history))
+    data = DOCUMENT.parse(match) if isinstance(match, (str, bytes)) else dict(match)
+    game, state = from_data(data)
+    taken_back = read_taken_back(game, data)
+    return Match(game, state.config, state.seed, tuple(state.history), taken_back)
+
+
+def taken_back_spot(loaded: Match, taken: TakenBack) -> Spot:
+    """The position where ``taken``'s decision was made, as its seat saw it
+    (:class:`~pygame_core.errors.SaveError` if the record does not fit the match)."""
+    game = loaded.game
+    if taken.line[: taken.at] == loaded.actions[: taken.at]:
+        before = loaded.states[taken.at]
+    else:  # taken back on a line that was itself taken back later
+        before = game.new_game(loaded.config, loaded.seed)
+        try:
+            for action in taken.line[: taken.at]:
+                before, _ = game.apply(before, action)
+        except Nordic21Error as exc:
+            raise SaveError(f"a taken-back move does not fit the match: {exc}") from exc
+    legal = game.legal_actions(before)
+    if game.current_player(before) != taken.seat or taken.decision not in legal:
+        raise SaveError("a taken-back move does not fit the match")
+    return Spot(taken.at, taken.seat, game.view(before, taken.seat), legal, taken.decision)
 
 
 def decision_seed(review_seed: int, index: int) -> int:
@@ -189,6 +211,10 @@ def iter_review(
                 Spot(index, actor, game.view(before, actor), game.legal_actions(before), action)
             )
     state = loaded.states[-1]
+    # the decisions taken back are rated last, from the positions they were made in
+    backs = [taken_back_spot(loaded, t) for t in loaded.taken_back if t.seat in wanted]
+    first_back = len(spots)
+    spots += backs
     yield ReviewProgress(0, len(spots))
     decisions: list[Decision] = []
     for done, spot in enumerate(spots, 1):
@@ -201,10 +227,12 @@ def iter_review(
                 break
             yield ReviewProgress(done - 1, len(spots))
         if decision is not None:
+            if done > first_back:
+                decision = replace(decision, taken_back=True)
             decisions.append(decision)
         if done < len(spots):
             yield ReviewProgress(done, len(spots))
-    charts = seat_charts(loaded, wanted, decisions)
+    charts = seat_charts(loaded, wanted, [d for d in decisions if not d.taken_back])
     unit = game.review_unit(state)
     review = MatchReview(
         game=game.id,
@@ -225,6 +253,8 @@ def summarize(
 ) -> SeatReview:
     """The summary of one seat's decisions (see :class:`~.model.SeatReview`), with its
     accuracy (:func:`~.accuracy.accuracy`) and ``chart``."""
+    backs = tuple(d for d in decisions if d.taken_back)
+    decisions = [d for d in decisions if not d.taken_back]
     rated = [d for d in decisions if d.rated]
     missed = [d for d in rated if not d.is_best]
     total: Number = sum((d.cost for d in missed), Fraction(0))
@@ -243,6 +273,7 @@ def summarize(
         costliest=tuple(costliest),
         accuracy=accuracy(rated),
         chart=chart,
+        taken_back=backs,
     )
 
 

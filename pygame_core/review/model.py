@@ -108,6 +108,9 @@ class Decision:
     rated: bool
     is_best: bool
     reason: Reason
+    #: The seat took this decision back (:mod:`pygame_core.undo`): it is listed in
+    #: :attr:`SeatReview.taken_back`, never counted.
+    taken_back: bool = False
 
 
 @dataclass(frozen=True)
@@ -156,6 +159,9 @@ class SeatReview:
     costliest: tuple[Decision, ...]
     accuracy: Number | None = None
     chart: Chart | None = None
+    #: The decisions the seat took back, rated from the same position, in the order
+    #: they were taken back (never in ``decisions`` or the figures above).
+    taken_back: tuple[Decision, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,117 @@
+"""Taking back a decision, honestly: only until something new was shown to the seat.
+
+A person may take back their own last decision as long as nothing they have seen since
+would help them choose again: no die was thrown and no card dealt, turned or shown to
+them, and nobody else at the table (another person) has decided since. What the bots did
+after it is taken back with it (they decide again, from the same position, the same
+way: their seeds come from the step). The rules decide; the UI asks.
+
+:func:`refusal` says why a take-back is refused (a :data:`REFUSALS` key) or ``None``;
+:func:`take_back` returns the position before the decision and the
+:class:`TakenBack` record that the save keeps, so the review can show what was taken
+back (:mod:`pygame_core.saves`). Chance is seen through the state's generator: any draw
+from it (a die, a card off the deck, a shuffle) changes it. Cards that come without a
+draw (Twenty One's pile is shuffled at the deal) are seen through the seat's own hand
+gaining a card and through :meth:`~pygame_core.contract.Game.unseen_cards` (a card of
+another hand shown).
+
+>>> from pygame_core.dice41 import GAME
+>>> state = GAME.new_game(GAME.config(players=2), seed=3)
+>>> thrown, _ = GAME.apply(state, GAME.legal_actions(state)[0])
+>>> refusal(GAME, state, thrown, 0, people={0})
+'revealed'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from typing import Any
+
+from .contract import Game
+from .errors import Nordic21Error
+
+#: Why a take-back is refused: the match is over; nothing of the seat's is there to take
+#: back; a die, card or hand was shown since; another person decided since.
+REFUSALS = ("over", "nothing", "revealed", "someone_else")
+
+
+class TakeBackRefused(Nordic21Error):
+    """A take-back the rules do not allow; ``reason`` is one of :data:`REFUSALS`."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(f"the move cannot be taken back ({reason})")
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class TakenBack:
+    """A decision taken back: ``line`` is the match's actions when it was, the first
+    ``at`` of them the position where ``seat`` decided, ``line[at]`` the decision and the
+    rest what followed it (bots' moves)."""
+
+    at: int
+    seat: int
+    line: tuple[Any, ...]
+
+    @property
+    def decision(self) -> Any:
+        """The action taken back."""
+        return self.line[self.at]
+
+    @property
+    def undone(self) -> tuple[Any, ...]:
+        """The decision and every action after it that went with it."""
+        return self.line[self.at :]
+
+
+def refusal(
+    game: Game[Any, Any, Any, Any], before: Any, now: Any, seat: int, people: Collection[int]
+) -> str | None:
+    """Why ``seat`` may not go back from ``now`` to ``before`` (the position of its
+    last decision), or ``None`` if it may. ``people`` are the seats people play.
+
+    ``before`` must be a position of ``now``'s match where ``seat`` was to act
+    (``ValueError`` otherwise); nothing is changed.
+    """
+    at = len(before.history)
+    if now.history[:at] != before.history or at >= len(now.history):
+        raise ValueError("the position is not an earlier one of this match")
+    reason = "over" if game.is_over(now) else None
+    state = before
+    for index, action in enumerate(now.history[at:]):
+        actor = game.current_player(state)
+        if reason is None and index and actor == seat:
+            reason = "nothing"  # a later decision of the seat's is the one to take back
+        if reason is None and actor != seat and actor in people:
+            reason = "someone_else"
+        state, _ = game.apply(state, action)
+        if reason is None and _shown(game, before, state, seat):
+            reason = "revealed"
+    if state != now:
+        raise ValueError("the position is not an earlier one of this match")
+    if game.current_player(before) != seat:
+        raise ValueError(f"seat {seat} was not to act at that position")
+    return reason
+
+
+def _shown(game: Game[Any, Any, Any, Any], before: Any, after: Any, seat: int) -> bool:
+    """Whether ``seat`` may have seen something at ``after`` that it had not at
+    ``before``: a draw of chance, a card of another hand, a new card of its own."""
+    if getattr(before, "rng", None) != getattr(after, "rng", None):
+        return True
+    if game.unseen_cards(before, seat) != game.unseen_cards(after, seat):
+        return True
+    had = set(game.own_cards(game.view(before, seat), seat))
+    return not set(game.own_cards(game.view(after, seat), seat)) <= had
+
+
+def take_back(
+    game: Game[Any, Any, Any, Any], before: Any, now: Any, seat: int, people: Collection[int]
+) -> tuple[Any, TakenBack]:
+    """The position ``before`` and the record of what was taken back
+    (:class:`TakeBackRefused` with the reason if the rules refuse it)."""
+    reason = refusal(game, before, now, seat, people)
+    if reason is not None:
+        raise TakeBackRefused(reason)
+    return before, TakenBack(len(before.history), seat, tuple(now.history))
