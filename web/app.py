@@ -249,7 +249,7 @@ class App:
 
     def play_again(self, draft: SetupDraft) -> None:
         """A new match with ``draft``'s seats and rules, at once."""
-        self.setup.again(draft.game_id, draft.seats, dict(draft.options), draft.reveal_after)
+        self.setup.again(draft)
         self.do_start_game({})
 
     def review(self, saved_id: str, session: GameSession) -> None:

@@ -145,6 +145,10 @@ class Frame:
     #: The seats that wait for their own phone, and their pairing codes
     #: (:class:`web.controllers.devices.DevicePanel`; ``live`` mode at the host only).
     devices: tuple[Any, ...] = ()
+    #: Who may take back their last decision, and why the rules refuse it (a
+    #: :data:`pygame_core.undo.REFUSALS` key) or None if they allow it
+    #: (:meth:`web.session.GameSession.take_back_offer`; ``live`` mode only).
+    take_back: tuple[int, str | None] | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

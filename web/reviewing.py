@@ -63,7 +63,13 @@ class ReviewState:
         from pygame_core.review import Match
 
         state = self.session.state
-        return Match(self.session.game, state.config, state.seed, tuple(state.history))
+        return Match(
+            self.session.game,
+            state.config,
+            state.seed,
+            tuple(state.history),
+            tuple(self.session.taken_back),
+        )
 
     @cached_property
     def stops(self) -> tuple[tuple[int, int | None], ...]:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from pygame_core import Event, Game, Pause, get_game
+from pygame_core.undo import TakenBack, refusal
 from web.eventtext import describe
 from web.frame import story_start
 from web.seats import Seat
@@ -48,12 +49,21 @@ class GameSession:
     #: players' choice at setup; see web/controllers/review.py for why this is the
     #: default).
     reveal_after: bool = True
+    #: Whether the people at a pass-and-play table agreed at setup that each may take
+    #: back their last decision (one person against bots may anyway; see
+    #: :meth:`take_back_offer`).
+    take_backs: bool = False
+    #: The decisions taken back so far (kept in the save, for the review).
+    taken_back: list[TakenBack] = field(default_factory=list)
+    #: Per seat, the position of its latest decision (rebuilt by a replay).
+    last_decided: dict[int, Any] = field(default_factory=dict, repr=False)
     #: The log as worded so far, per (language, reader): its lines, and how many lines
     #: the first ``n`` events gave, for every ``n`` read so far.
     _log: dict[tuple[str, int | None], tuple[list[str], list[int]]] = field(
         default_factory=dict, repr=False
     )
     _current: tuple[Any, int | None] = field(default=(None, None), repr=False)
+    _offer: tuple[Any, tuple[int, str | None] | None] = field(default=(None, None), repr=False)
     #: Every event worded so far, per language (an event's line depends on nothing else).
     _words: dict[str, dict[Event, str | None]] = field(default_factory=dict, repr=False)
     #: The game's UI (:mod:`web.games`), found once.
@@ -136,11 +146,36 @@ class GameSession:
         """Apply ``action`` (IllegalActionError if it is not legal), log its events and
         note the moments it passed through."""
         step = self.game.apply_paused(self.state, action)
+        seat = self.current
+        if seat is not None:
+            self.last_decided[seat] = self.state
         before = len(self.events)
         self.state, self.fresh, self.pauses = step
         self.events.extend(step.events)
         self.pause_marks.extend((before + pause.events, pause.kind) for pause in step.pauses)
         return step.events
+
+    def take_back_offer(self) -> tuple[int, str | None] | None:
+        """Who may take back their last decision now, and why not if the rules refuse
+        it (a :data:`pygame_core.undo.REFUSALS` key), or None when no take-back is
+        offered: a seat is on another device, several people share this one and did
+        not agree to take-backs, or no person has decided yet. The seat is the person
+        who decided last."""
+        people = self.humans()
+        if not people or any(self.seats[i].is_remote for i in people):
+            return None
+        if len(people) > 1 and not self.take_backs:
+            return None
+        decided = [(len(self.last_decided[i].history), i) for i in people if i in self.last_decided]
+        if not decided:
+            return None
+        seat = max(decided)[1]
+        state, offer = self._offer
+        if state is not self.state or offer is None or offer[0] != seat:
+            before = self.last_decided[seat]
+            offer = (seat, refusal(self.game, before, self.state, seat, people))
+            self._offer = (self.state, offer)
+        return offer
 
     def moment_events(self, pause: Pause) -> tuple[Event, ...]:
         """The story of a moment of the most recent action, up to its end

@@ -42,6 +42,9 @@ class SetupDraft:
     #: The review shows everyone's hidden cards after the match (see
     #: web/controllers/review.py).
     reveal_after: bool = True
+    #: The people sharing the device agree that each may take back their last decision
+    #: (asked only where several people play here; one person against bots may anyway).
+    take_backs: bool = False
     #: A shared deal's seed (:mod:`pygame_core.deals`): the match deals the same cards
     #: and dice as the deal did, so its rules and its number of players stay as they
     #: are (None: a new deal).

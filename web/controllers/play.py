@@ -20,6 +20,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pygame_core import IllegalActionError, Pause, SaveError, events_for
+from pygame_core.undo import TakeBackRefused, take_back
 from web.controllers.base import Context, Controller, Handler
 from web.controllers.controls import TableControls
 from web.frame import SPEEDS, Display, Frame, Moment
@@ -103,6 +104,7 @@ class PlayController(Controller):
             "play-again": self.do_play_again,
             "continue": self.do_continue,
             "open-review": self.do_open_review,
+            "take-back": self.do_take_back,
         }
 
     # -- the frame -----------------------------------------------------------------------
@@ -143,7 +145,19 @@ class PlayController(Controller):
             step=step,
             wording=partial(session.describe, tr=tr),
             devices=self.device_panels(),
+            take_back=self.take_back_offer(session, viewer),
         )
+
+    def take_back_offer(
+        self, session: GameSession, viewer: int | None
+    ) -> tuple[int, str | None] | None:
+        """The take-back the table offers (:meth:`GameSession.take_back_offer`), where the
+        person it is for may see it: with hidden cards at a shared device, on their own
+        view or the hand-off cover, never on the next person's cards."""
+        offer = session.take_back_offer()
+        if offer is None or (session.game.hides_information and viewer not in (None, offer[0])):
+            return None
+        return offer
 
     def moment_frame(self, session: GameSession, pause: Pause) -> Frame:
         """A held moment, drawn from the state at that moment. It shows what everyone
@@ -210,6 +224,7 @@ class PlayController(Controller):
         seed = draft.deal_seed if draft.deal_seed is not None else ctx.page.new_seed()
         session = GameSession.start(draft.game_id, config, seats_for_start(draft), seed)
         session.reveal_after = draft.reveal_after
+        session.take_backs = draft.take_backs
         self.enter(session, ctx.book.fresh_id(seed), 0, ctx.page.now_ms())
         if ctx.store.get(GUIDE_KEY.format(game=draft.game_id)) is None:
             self.guided = session
@@ -471,6 +486,38 @@ class PlayController(Controller):
             return
         self.perform(action)
 
+    def do_take_back(self, data: dict[str, str]) -> None:
+        """The person who decided last takes it back, if the rules allow it: the match
+        goes back to the position before it (the bots after it decide again), and the
+        save keeps what was taken back."""
+        session = self.session
+        if session is None or self.held:
+            return
+        viewer = table_eyes(session, self.revealed).viewer
+        offer = self.take_back_offer(session, viewer)
+        if offer is None:
+            return
+        seat, _ = offer
+        tr = self.ctx.tr
+        try:
+            before, record = take_back(
+                session.game, session.last_decided[seat], session.state, seat, session.humans()
+            )
+        except TakeBackRefused as refused:
+            self.ctx.page.announce(tr.t(f"undo.refused.{refused.reason}"))
+            return
+        back = GameSession.replay(session.game, before, session.seats)
+        back.reveal_after = session.reveal_after
+        back.take_backs = session.take_backs
+        back.taken_back = [*session.taken_back, record]
+        if self.guided is session:
+            self.guided = back
+        self.session = back
+        self.revealed = None  # at a shared device: the cover for them, then their cards
+        self.holder = seat
+        self.autosave()
+        self.ctx.page.announce(tr.t("undo.done", name=session.seats[seat].name))
+
     def do_toggle_card(self, data: dict[str, str]) -> None:
         self.controls.toggle_card(data)
 
@@ -523,7 +570,7 @@ class PlayController(Controller):
         if session is not None:
             options = session.game.config_to_dict(session.state.config)
             draft = SetupDraft(session.game_id, session.seats, "", options)
-            draft = replace(draft, reveal_after=session.reveal_after)
+            draft = replace(draft, reveal_after=session.reveal_after, take_backs=session.take_backs)
             self.ctx.router.play_again(draft)
 
     def do_continue(self, data: dict[str, str]) -> None:

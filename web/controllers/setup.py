@@ -77,13 +77,11 @@ class SetupController(Controller):
         deal = read_deal(code)
         self.draft = deal_draft(deal, tr.t("setup.default_name"), tr.t("setup.default_bot"))
 
-    def again(
-        self, game_id: str, seats: tuple[Seat, ...], options: dict[str, Any], reveal_after: bool
-    ) -> None:
-        """A draft that repeats a match: its seats and options (the player count
-        follows the seats)."""
-        options = {k: v for k, v in options.items() if k != "players"}
-        self.draft = SetupDraft(game_id, seats, "", options, reveal_after=reveal_after)
+    def again(self, draft: SetupDraft) -> None:
+        """A draft that repeats a match: its seats, options and choices (the player
+        count follows the seats)."""
+        options = {k: v for k, v in draft.options.items() if k != "players"}
+        self.draft = replace(draft, preset="", options=options)
 
     def started(self) -> tuple[SetupDraft, Any] | None:
         """The draft and its config, if the draft is valid; else the errors are shown
@@ -157,6 +155,8 @@ class SetupController(Controller):
             self.draft = check_field(set_option(self.draft, option, value), option)
         elif name == "reveal-after":
             self.draft = replace(self.draft, reveal_after=value == "1")
+        elif name == "take-backs":
+            self.draft = replace(self.draft, take_backs=value == "1")
 
     def do_set_preset(self, data: dict[str, str]) -> None:
         if self.draft is not None:

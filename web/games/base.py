@@ -42,6 +42,7 @@ from web.screens.play import (
     seat_item,
     stage_section,
     table_screen,
+    take_back_panel,
 )
 from web.screens.tablescene import Picture, felt, layout_for, own_hand
 
@@ -179,7 +180,13 @@ class GameUI(abc.ABC):
             self.css,
             guide=guide_panel(tr, frame, self.guide_step(frame) if frame.asks else None),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
-            side=[stage, devices_panel(tr, frame), *self.side(tr, frame), coach],
+            side=[
+                stage,
+                take_back_panel(tr, frame),
+                devices_panel(tr, frame),
+                *self.side(tr, frame),
+                coach,
+            ],
             seats=seats,
         )
 

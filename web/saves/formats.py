@@ -22,6 +22,9 @@ only)::
 
 ``reveal_after`` (in both kinds of entry; ``true`` when absent): whether the review shows
 everyone's hidden cards once the match is over, as the players chose at setup.
+``take_backs`` (both kinds; ``false`` when absent): whether the people sharing the device
+agreed at setup that each may take back their last decision. The decisions taken back
+are in the core document's ``taken_back`` list (:mod:`pygame_core.undo`).
 
 Schema 1 (until this version) had no ``summary`` but a top-level ``finished`` flag. It is
 still read: the summary is computed by replaying the match, in memory; the entry is
@@ -268,7 +271,8 @@ def record_data(
         "seats": [{"name": s.name, "kind": s.kind} for s in session.seats],
         "summary": summary_data(summarize(session)),
         "reveal_after": session.reveal_after,
-        "game": core_saves.to_data(session.game, session.state),
+        **({"take_backs": True} if session.take_backs else {}),
+        "game": core_saves.to_data(session.game, session.state, session.taken_back),
     }
 
 
@@ -287,7 +291,9 @@ def history_data(info: SaveInfo, session: GameSession | None = None) -> dict[str
     if session is not None:
         data["seats"] = [{"name": s.name, "kind": s.kind} for s in session.seats]
         data["reveal_after"] = session.reveal_after
-        data["game"] = core_saves.to_data(session.game, session.state)
+        if session.take_backs:
+            data["take_backs"] = True
+        data["game"] = core_saves.to_data(session.game, session.state, session.taken_back)
     return data
 
 
@@ -295,6 +301,13 @@ def _reveal_after(data: dict[str, Any]) -> bool:
     value = data.get("reveal_after", True)
     if not isinstance(value, bool):
         raise SaveError("the save's review choice is not true or false")
+    return value
+
+
+def _take_backs(data: dict[str, Any]) -> bool:
+    value = data.get("take_backs", False)
+    if not isinstance(value, bool):
+        raise SaveError("the save's take-back choice is not true or false")
     return value
 
 
@@ -307,6 +320,8 @@ def _replayed(data: dict[str, Any]) -> GameSession:
     except (Nordic21Error, ValueError) as exc:
         raise SaveError(f"the save cannot be replayed: {exc}") from exc
     session.reveal_after = _reveal_after(data)
+    session.take_backs = _take_backs(data)
+    session.taken_back = list(core_saves.read_taken_back(game, data.get("game")))
     return session
 
 

@@ -258,6 +258,40 @@ def match_over_panel(tr: Translator, frame: Frame, standings: Sequence[tuple[int
     )
 
 
+def take_back_panel(tr: Translator, frame: Frame) -> Markup | None:
+    """Take back my last decision: for the person who made it, while nothing new was
+    shown to them; refused, the button stays, dimmed, with the reason under it."""
+    offer = frame.take_back
+    if offer is None or frame.mode != "live" or frame.moment is not None or frame.over:
+        return None
+    seat, reason = offer
+    label = (
+        tr.t("undo.button")
+        if sum(not s.is_bot for s in frame.seats) == 1
+        else tr.t("undo.button_named", name=frame.names[seat])
+    )
+    return h(
+        "div",
+        {"class": "take-back", "data-key": "take-back", "data-motion": "still"},
+        h(
+            "button",
+            {
+                "type": "button",
+                "class": "button quiet",
+                "data-action": "take-back",
+                "data-focus": "take-back",
+                "data-refused": reason,
+                "disabled": reason is not None,
+                "aria-describedby": "take-back-why" if reason else None,
+            },
+            label,
+        ),
+        h("p", {"class": "hint", "id": "take-back-why"}, tr.t(f"undo.refused.{reason}"))
+        if reason
+        else None,
+    )
+
+
 def guide_panel(tr: Translator, frame: Frame, step_key: str | None) -> Markup | None:
     """The guided first round: one sentence on what to tap now and why, and Skip."""
     if not frame.display.guide or frame.mode not in ("live", "moment") or frame.over:
@@ -310,6 +344,7 @@ def cover_screen(tr: Translator, frame: Frame, subtitle: str) -> Markup:
                 h("h2", {"id": "handoff-title"}, tr.t("handoff.pass_to", name=name)),
                 h("p", None, tr.t("handoff.explain", name=name)),
                 button(tr.t("handoff.show"), "show-cards", kind="primary big", autofocus=True),
+                take_back_panel(tr, frame),
             ),
         ),
     )

@@ -206,7 +206,7 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
             tr.t("review.show_moment"),
             "review-step",
             kind="quiet small",
-            focus=f"moment-{decision.index}",
+            focus=f"moment-{'back-' if decision.taken_back else ''}{decision.index}",
             to=decision.index,
             seat=decision.seat,
             jump="1",
@@ -278,6 +278,16 @@ def person_panel(tr: Translator, state: ReviewState, seat: int) -> Markup:
             body.append(h("h4", {"class": "panel-title"}, tr.t("review.costliest")))
             body.append(
                 h("ol", {"class": "moments"}, [moment(tr, state, d) for d in mine.costliest])
+            )
+        if mine.taken_back:
+            body.append(h("h4", {"class": "panel-title"}, tr.t("review.taken_back")))
+            body.append(h("p", {"class": "hint"}, tr.t("review.taken_back_hint")))
+            body.append(
+                h(
+                    "ol",
+                    {"class": "moments taken-back"},
+                    [moment(tr, state, d) for d in mine.taken_back],
+                )
             )
     return h(
         "section",

@@ -234,6 +234,34 @@ def reveal_switch(tr: Translator, draft: SetupDraft) -> Markup | None:
     )
 
 
+def take_backs_switch(tr: Translator, draft: SetupDraft) -> Markup | None:
+    """Several people at this device: whether each may take back their last decision
+    (one person against bots may anyway; a table with phones has no take-backs)."""
+    people = [s for s in draft.seats if not s.is_bot]
+    if len(people) < 2 or any(s.is_remote for s in people):
+        return None
+    return h(
+        "div",
+        {"class": "option toggle"},
+        h(
+            "label",
+            {"class": "switch"},
+            h(
+                "input",
+                {
+                    "type": "checkbox",
+                    "checked": draft.take_backs,
+                    "data-field": "take-backs",
+                    "data-focus": "take-backs",
+                    "aria-describedby": "take-backs-hint",
+                },
+            ),
+            h("span", None, tr.t("setup.take_backs")),
+        ),
+        h("p", {"class": "hint", "id": "take-backs-hint"}, tr.t("setup.take_backs_hint")),
+    )
+
+
 def device_note(tr: Translator, draft: SetupDraft) -> Markup | None:
     """Who will play on their own phone, and how they join (None: nobody)."""
     names = [s.name for s in draft.seats if s.is_remote]
@@ -286,7 +314,13 @@ def variant_panel(tr: Translator, draft: SetupDraft) -> Markup:
             presets,
         ),
         h("h2", {"class": "panel-title"}, tr.t("setup.options")),
-        h("div", {"class": "options"}, options, reveal_switch(tr, draft)),
+        h(
+            "div",
+            {"class": "options"},
+            options,
+            reveal_switch(tr, draft),
+            take_backs_switch(tr, draft),
+        ),
     )
 
 
