@@ -81,7 +81,7 @@ def test_once_the_bot_has_thrown_the_stand_stays_and_says_why() -> None:
     button = take_back_button(page.markup)
     assert button is not None and "disabled" in button
     assert button["data-refused"] == "revealed"
-    assert "Too late to take back: a card or a die has been shown since." in page.markup
+    assert "Too late to take back: the dice have been thrown since." in page.markup
 
 
 def test_a_card_turned_refuses_the_take_back_in_tjueett() -> None:

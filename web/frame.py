@@ -41,6 +41,11 @@ SPEEDS = ("slow", "normal", "fast")
 class TableUI(Protocol):
     """What a frame's game draws it with (:class:`web.games.base.GameUI`)."""
 
+    @property
+    def chance(self) -> str:
+        """What chance shows on its table: ``"cards"`` or ``"dice"``."""
+        ...
+
     def render(self, tr: Translator, frame: Frame) -> Markup:
         """The table screen of ``frame``."""
         ...

@@ -27,6 +27,7 @@ from web.frame import SPEEDS, Display, Frame, Moment
 from web.handoff import table_eyes
 from web.markup import Markup
 from web.saves import StaleSaveError, concerns
+from web.screens.play import refusal_words
 from web.session import GameSession
 from web.setup import SetupDraft, seats_for_start
 from web.storage import StorageFull
@@ -504,7 +505,7 @@ class PlayController(Controller):
                 session.game, session.last_decided[seat], session.state, seat, session.humans()
             )
         except TakeBackRefused as refused:
-            self.ctx.page.announce(tr.t(f"undo.refused.{refused.reason}"))
+            self.ctx.page.announce(refusal_words(tr, session.ui, refused.reason))
             return
         back = GameSession.replay(session.game, before, session.seats)
         back.reveal_after = session.reveal_after

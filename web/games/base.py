@@ -141,6 +141,9 @@ class GameUI(abc.ABC):
     #: What the game calls its rounds in the review's words: ``"round"`` or ``"deal"``
     #: (``review.moment.deal``, ``review.chart.after.deal`` ...).
     round_word: ClassVar[str] = "round"
+    #: What chance shows on its table, ``"cards"`` or ``"dice"``: a take-back refused
+    #: once one was shown says which (``undo.refused.revealed.dice`` ...).
+    chance: ClassVar[str] = "cards"
 
     # -- the table: the template ---------------------------------------------------------
     @final

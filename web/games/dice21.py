@@ -83,6 +83,7 @@ class Dice21UI(GameUI):
     id: ClassVar[str] = "dice21"
     css: ClassVar[str] = "dice21"
     review_family: ClassVar[str] = "dice21"
+    chance: ClassVar[str] = "dice"
     reason_kinds: ClassVar[tuple[str, ...]] = (
         "stood_too_soon",
         "stood_below_best",

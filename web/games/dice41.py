@@ -165,6 +165,7 @@ class Dice41UI(GameUI):
     id: ClassVar[str] = "dice41"
     css: ClassVar[str] = "dice41"
     review_family: ClassVar[str] = "dice41"
+    chance: ClassVar[str] = "dice"
     reason_kinds: ClassVar[tuple[str, ...]] = ("kept_right", "kept_wrong_die")
     moment_titles: ClassVar[frozenset[str]] = frozenset({"round_won", "round_shared", "tie_replay"})
     moment_kinds: ClassVar[frozenset[str]] = frozenset(

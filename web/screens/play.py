@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from web.frame import SPEEDS, Frame
+from web.frame import SPEEDS, Frame, TableUI
 from web.i18n import Translator
 from web.markup import Child, Markup, classes, fragment, h
 from web.screens.common import button, log_panel, top_bar
@@ -286,10 +286,17 @@ def take_back_panel(tr: Translator, frame: Frame) -> Markup | None:
             },
             label,
         ),
-        h("p", {"class": "hint", "id": "take-back-why"}, tr.t(f"undo.refused.{reason}"))
+        h("p", {"class": "hint", "id": "take-back-why"}, refusal_words(tr, frame.ui, reason))
         if reason
         else None,
     )
+
+
+def refusal_words(tr: Translator, ui: TableUI, reason: str) -> str:
+    """Why a take-back is refused, in words (what was shown: the game's cards or dice)."""
+    if reason == "revealed":
+        return tr.t(f"undo.refused.revealed.{ui.chance}")
+    return tr.t(f"undo.refused.{reason}")
 
 
 def guide_panel(tr: Translator, frame: Frame, step_key: str | None) -> Markup | None:
