@@ -24,6 +24,7 @@ from web.controllers.devices import DevicesController
 from web.controllers.guest import GuestController
 from web.controllers.home import HomeController
 from web.controllers.play import OPEN_KEY, PlayController
+from web.controllers.practice import PracticeController
 from web.controllers.review import ReviewController
 from web.controllers.setup import SetupController
 from web.i18n import LANGUAGES, Translator, pick_language
@@ -74,7 +75,7 @@ class Address:
         if parts == ["guest"]:
             return cls("guest")
         if len(parts) == 2 and parts[1]:
-            for screen in ("setup", "rules", "play", "review"):
+            for screen in ("setup", "rules", "play", "review", "practise"):
                 if parts[0] == screen:
                     return cls(screen, parts[1])
         return cls("home")
@@ -97,6 +98,8 @@ class App:
         self.devices = DevicesController(self.ctx, link, self.play)
         self.play.device_panels = self.devices.waiting
         self.guest = GuestController(self.ctx, link)
+        self.practice = PracticeController(self.ctx)
+        self.practice.current_review = lambda: self.reviewing.state
         if link is not None:
             link.listen(self.on_link)
         self._screen: Screen = "home"
@@ -124,12 +127,14 @@ class App:
             self.reviewing,
             self.devices,
             self.guest,
+            self.practice,
         ):
             self.handlers.update(controller.actions())
         #: A screen's own handlers, before the app's: a guest's table has the same
         #: buttons as the host's, and they go to the host.
         self.screen_handlers: dict[Screen, Mapping[str, Handler]] = {
-            "guest": self.guest.table_actions()
+            "guest": self.guest.table_actions(),
+            "practise": self.practice.table_actions(),
         }
 
     # -- the router (web.controllers.base.Router) ---------------------------------------
@@ -142,6 +147,8 @@ class App:
         """Make ``screen`` the one drawn next (leaving the review stops its work)."""
         if screen != "review":
             self.reviewing.leave()
+        if screen != "practise":
+            self.practice.leave()
         self._screen = screen
 
     @property
@@ -209,6 +216,9 @@ class App:
             markup = self.reviewing.markup()
         elif screen == "guest":
             markup = self.guest.markup()
+        elif screen == "practise":
+            self.practice.size = self.window_size()
+            markup = self.practice.markup()
         return markup if markup is not None else self.home.markup()
 
     def address(self) -> Address:
@@ -224,6 +234,8 @@ class App:
             return Address("review", self.reviewing.state.save_id)
         if screen == "guest":
             return Address("guest")
+        if screen == "practise" and self.practice.item is not None:
+            return Address("practise", self.practice.item.id)
         return Address("home")
 
     def leave_match(self) -> None:
@@ -292,6 +304,12 @@ class App:
             if target:
                 self.guest.take_code(target)
             self.show("guest")
+        elif address.screen == "practise":
+            item = self.practice.item
+            if (item is not None and item.id == target) or self.practice.open(target):
+                self.show("practise")
+            else:
+                self.leave_match()
         elif address.screen == "review":
             state = self.reviewing.state
             if state is None or state.save_id != target:

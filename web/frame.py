@@ -13,7 +13,10 @@ the person at the device may take now, the log so far, the held moment and the m
   table, nothing that asks for a move;
 - ``guest``: the seat of a person playing on another device, drawn on that device
   from what the host sent it (:mod:`web.remote.protocol`): the seat's view, its legal
-  actions, its log, and no state at all.
+  actions, its log, and no state at all;
+- ``practice``: a costly moment of a finished match played again
+  (:mod:`pygame_core.practice`): the seat's view then, its choices, and once it has
+  chosen, the answer rated (:class:`PracticeFace`).
 
 A frame is frozen: the screens read it and never change it; what it derives (the
 outcome) is computed on first use and kept.
@@ -34,7 +37,7 @@ if TYPE_CHECKING:
     from web.markup import Markup
     from web.seats import Seat
 
-Mode = Literal["live", "moment", "replay", "guest"]
+Mode = Literal["live", "moment", "replay", "guest", "practice"]
 SPEEDS = ("slow", "normal", "fast")
 
 
@@ -102,6 +105,21 @@ def story_start(marks: Sequence[tuple[int, str]], end: int, kind: str) -> int:
 
 
 @dataclass(frozen=True)
+class PracticeFace:
+    """A practice moment on the table: where it was (``round``, the decision's
+    ``index`` in its match), who decided (``name``), what they chose then (an option
+    key of the review), and once the person has chosen again, that choice rated (a
+    :class:`pygame_core.review.Decision`) and the next unsolved moment's id."""
+
+    round: int
+    index: int
+    name: str
+    first: str
+    answer: Any | None = None
+    next_id: str | None = None
+
+
+@dataclass(frozen=True)
 class ReplayStep:
     """Where a replay frame is: step ``index`` of ``total`` actions, and the events of
     the action that led there (what the step's caption says)."""
@@ -154,6 +172,8 @@ class Frame:
     #: :data:`pygame_core.undo.REFUSALS` key) or None if they allow it
     #: (:meth:`web.session.GameSession.take_back_offer`; ``live`` mode only).
     take_back: tuple[int, str | None] | None = None
+    #: The practice moment (``practice`` mode only).
+    practice: PracticeFace | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -181,7 +201,7 @@ class Frame:
     @property
     def asks(self) -> bool:
         """Whether the frame asks the person at the device for a move."""
-        return bool(self.legal) and self.mode in ("live", "guest")
+        return bool(self.legal) and self.mode in ("live", "guest", "practice")
 
     @property
     def is_bot_turn(self) -> bool:
@@ -195,4 +215,4 @@ class Frame:
         return f"replay-{name}" if self.mode == "replay" else name
 
 
-__all__ = ["SPEEDS", "Display", "Frame", "Mode", "Moment", "ReplayStep"]
+__all__ = ["SPEEDS", "Display", "Frame", "Mode", "Moment", "PracticeFace", "ReplayStep"]

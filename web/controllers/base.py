@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from web.setup import SetupDraft
     from web.stats import Stats
 
-Screen = Literal["home", "setup", "rules", "play", "review", "guest"]
+Screen = Literal["home", "setup", "rules", "play", "review", "guest", "practise"]
 #: A button's handler: it gets the button's ``data-*`` values.
 Handler = Callable[[dict[str, str]], None]
 

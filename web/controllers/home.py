@@ -56,6 +56,7 @@ class HomeController(Controller):
             now_ms=ctx.page.now_ms(),
             protection=protection_note(ctx.tr, self.protection),
             protection_alert=protection_alert(ctx.tr, self.protection),
+            practice=ctx.book.practice.items()[0],
         )
         return render_home(ctx.tr, all_uis(), data)
 

@@ -44,6 +44,7 @@ from web.screens.play import (
     table_screen,
     take_back_panel,
 )
+from web.screens.practice import practice_panel
 from web.screens.tablescene import Picture, felt, layout_for, own_hand
 
 if TYPE_CHECKING:
@@ -154,7 +155,7 @@ class GameUI(abc.ABC):
             return cover_screen(tr, frame, subtitle)
         picture = self.picture(tr, frame)
         layout = layout_for(frame, max(len(picture.hand), picture.hand_room), picture.trick)
-        live = frame.mode in ("live", "guest")
+        live = frame.mode in ("live", "guest", "practice")
         if frame.moment is not None:
             # a moment nobody waits for goes on by itself (a tap skips it)
             waits = any(not s.is_bot for s in frame.seats) and self.moment_waits(frame)
@@ -184,6 +185,7 @@ class GameUI(abc.ABC):
             guide=guide_panel(tr, frame, self.guide_step(frame) if frame.asks else None),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
             side=[
+                practice_panel(tr, frame, self),
                 stage,
                 take_back_panel(tr, frame),
                 devices_panel(tr, frame),

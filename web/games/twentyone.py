@@ -383,7 +383,7 @@ class TwentyOneUI(GameUI):
     def hand(self, tr: Translator, frame: Frame, picture: Picture, layout: TableLayout) -> Child:
         if layout.hand is None or not picture.hand:
             return None
-        if frame.mode in ("live", "guest") and frame.moment is None:
+        if frame.mode in ("live", "guest", "practice") and frame.moment is None:
             return hand_picker(tr, frame, layout.hand)
         return super().hand(tr, frame, picture, layout)
 

@@ -4,7 +4,11 @@ A bundle is one JSON document that carries entries between devices::
 
     {"format": "nordic21-export", "schema": 1,
      "games": [<game.<id> entry data, or an unreadable entry's raw text>, ...],
-     "history": [<history.<id> entry data, or raw text>, ...]}
+     "history": [<history.<id> entry data, or raw text>, ...],
+     "practice": [<practice.<id> entry data, or raw text>, ...]}
+
+``practice`` (the moments kept to be played again, :mod:`web.saves.practice`) is left
+out when there are none, and read as none when absent.
 
 An export keeps an entry it cannot read as its raw text, so nothing is lost. An import
 checks every item fully (:func:`plan_import`) before the save book writes anything; the
@@ -36,6 +40,7 @@ from web.saves.formats import (
     record_data,
     short_reason,
 )
+from web.saves.practice import plan_practice
 
 EXPORT_FORMAT = "nordic21-export"
 EXPORT_SCHEMA = 1
@@ -66,28 +71,37 @@ class ImportResult:
     history: tuple[str, ...]
     skipped: tuple[str, ...]
     refused: tuple[str, ...]
+    #: The practice moments written (fresh ids where the file's id was taken).
+    practice: tuple[str, ...] = ()
 
 
-def bundle_text(games: list[Any], history: list[Any]) -> str:
+def bundle_text(games: list[Any], history: list[Any], practice: list[Any] | None = None) -> str:
     """A bundle of entries (each as its data, or as raw text) as JSON text."""
-    return dump(
-        {"format": EXPORT_FORMAT, "schema": EXPORT_SCHEMA, "games": games, "history": history}
-    )
+    data: dict[str, Any] = {
+        "format": EXPORT_FORMAT,
+        "schema": EXPORT_SCHEMA,
+        "games": games,
+        "history": history,
+    }
+    if practice:
+        data["practice"] = practice
+    return dump(data)
 
 
-def bundle_items(text: Any) -> tuple[list[Any], list[Any]]:
-    """The game and history items of an import file; :class:`SaveImportError` if the
-    file is not a bundle this version can read."""
+def bundle_items(text: Any) -> tuple[list[Any], list[Any], list[Any]]:
+    """The game, history and practice items of an import file; :class:`SaveImportError`
+    if the file is not a bundle this version can read."""
     try:
         data, _ = EXPORT_DOCUMENT.load(text, MAX_IMPORT_CHARS)
     except DocumentError as exc:
         raise SaveImportError(str(exc)) from exc
     games, history = data.get("games"), data.get("history", [])
-    if not isinstance(games, list) or not isinstance(history, list):
+    practice = data.get("practice", [])
+    if not (isinstance(games, list) and isinstance(history, list) and isinstance(practice, list)):
         raise SaveImportError("the file's lists of games are malformed")
-    if max(len(games), len(history)) > MAX_IMPORT_ITEMS:
+    if max(len(games), len(history), len(practice)) > MAX_IMPORT_ITEMS:
         raise SaveImportError(f"the file holds more than {MAX_IMPORT_ITEMS} games")
-    return games, history
+    return games, history, practice
 
 
 def import_game(item: Any) -> tuple[str, dict[str, Any]]:
@@ -110,7 +124,7 @@ def plan_import(
     checked; one that fails is refused with its reason. Raises
     :class:`SaveImportError` if the file is refused or no item could be imported.
     """
-    games, history = bundle_items(text)
+    games, history, practice = bundle_items(text)
     taken = set(taken)
     plan: list[tuple[str, str]] = []
     written_games: list[str] = []
@@ -150,9 +164,17 @@ def plan_import(
         taken.add(entry["id"])
         plan.append((HISTORY_PREFIX + entry["id"], dump(entry)))
         written_history.append(entry["id"])
+    moments, written_practice, same, not_read = plan_practice(practice, stored, taken)
+    plan += moments
+    skipped += same
+    refused += not_read
     if refused and not plan and not skipped:
         raise SaveImportError("nothing could be imported: " + "; ".join(refused[:3]))
     result = ImportResult(
-        tuple(written_games), tuple(written_history), tuple(skipped), tuple(refused)
+        tuple(written_games),
+        tuple(written_history),
+        tuple(skipped),
+        tuple(refused),
+        tuple(written_practice),
     )
     return plan, result

@@ -52,6 +52,7 @@ from web.saves.formats import (
     short_reason,
     summarize,
 )
+from web.saves.practice import PracticeBook
 from web.session import GameSession
 
 #: Finished matches kept in the history; the oldest are dropped beyond this.
@@ -112,6 +113,8 @@ class SaveBook:
 
     def __init__(self, store: KeyValueStore) -> None:
         self.store = store
+        #: The moments kept to be practised again, in the same store.
+        self.practice = PracticeBook(store)
         #: key -> (text, verdict): the listing of that exact text; a full check's
         #: verdict (Continue) replaces the cheap one, and a changed text voids it.
         self._verdicts: dict[str, tuple[str, SaveInfo | UnreadableSave]] = {}
@@ -373,7 +376,8 @@ class SaveBook:
         return bundle_text(games, history)
 
     def export_all(self) -> str:
-        """A bundle (JSON text) of every match and history entry, readable or not.
+        """A bundle (JSON text) of every match, history entry and practice moment,
+        readable or not.
 
         An entry that cannot be read is exported as its raw text, so nothing is lost.
         """
@@ -387,7 +391,7 @@ class SaveBook:
             for i in self.history_ids()
             if (text := self.store.get(HISTORY_PREFIX + i)) is not None
         ]
-        return bundle_text(games, history)
+        return bundle_text(games, history, self.practice.export_items())
 
     def import_bundle(self, text: Any) -> ImportResult:
         """Import a bundle made by :meth:`export_one` or :meth:`export_all`.
@@ -400,7 +404,7 @@ class SaveBook:
         be imported, and the storage's error if it is full; either way nothing is
         written (entries written before a storage error are removed again).
         """
-        taken = set(self.ids()) | set(self.history_ids())
+        taken = set(self.ids()) | set(self.history_ids()) | set(self.practice.ids())
         plan, result = plan_import(text, self.store.get, taken)
         self._write_all(plan)
         if result.history:

@@ -9,7 +9,9 @@ from web.games import GameUI
 from web.i18n import LANGUAGES, Translator
 from web.markup import Markup, fragment, h
 from web.saves import SaveInfo, UnreadableSave
+from web.saves.practice import PracticeItem
 from web.screens.common import button, code_entry
+from web.screens.practice import practice_section
 from web.stats import StatsTable
 
 #: Each language's name in itself, so a reader finds their own language.
@@ -330,6 +332,8 @@ class HomeData:
     protection_alert: Markup | None = None
     #: Whether any match, going or finished, is saved.
     has_saves: bool = False
+    #: The moments kept to be practised again (web/saves/practice.py), newest first.
+    practice: Sequence[PracticeItem] = ()
 
 
 def join_section(tr: Translator) -> Markup:
@@ -380,6 +384,7 @@ def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = Home
             h("p", {"class": "notice", "role": "alert"}, data.notice) if data.notice else None,
             data.protection_alert,
             saved_section(tr, uis, data.saved, data.unreadable, data.confirming, data.now_ms),
+            practice_section(tr, uis, data.practice),
             h("h2", {"class": "section-title"}, tr.t("home.heading")),
             h("ul", {"class": "tiles"}, [game_tile(tr, ui) for ui in uis.values()]),
             join_section(tr),

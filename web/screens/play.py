@@ -379,6 +379,17 @@ def table_screen(
             h("div", {"class": "table-main"}, felt),
             h("div", {"class": "table-side"}, *side, seat_list),
         )
+    if frame.mode == "practice":
+        title = tr.t("practice.title", game=tr.t(f"game.{frame.game.id}.name"))
+        return fragment(
+            top_bar(tr, title),
+            h(
+                "main",
+                {"class": f"table practice-table {css}", "id": "main"},
+                h("div", {"class": "table-main"}, felt),
+                h("div", {"class": "table-side"}, *side, seat_list),
+            ),
+        )
     return fragment(
         play_bar(tr, frame, subtitle),
         h(

@@ -194,8 +194,21 @@ def moment_title(tr: Translator, state: ReviewState, decision: Decision) -> str:
 
 
 def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
-    """One costly moment: where, the sentence, the figures (with what it cost)."""
+    """One costly moment: where, the sentence, the figures (with what it cost), and
+    the buttons to see it in the replay and to practise it again."""
     names = state.session.names()
+    practise = (
+        button(
+            tr.t("practice.button"),
+            "practise",
+            kind="small",
+            focus=f"practise-{decision.index}",
+            index=decision.index,
+            seat=decision.seat,
+        )
+        if decision.rated and not decision.is_best and not decision.taken_back
+        else None
+    )
     return h(
         "li",
         {"class": "moment", "data-index": decision.index},
@@ -211,6 +224,7 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
             seat=decision.seat,
             jump="1",
         ),
+        practise,
     )
 
 
