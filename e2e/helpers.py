@@ -87,9 +87,9 @@ def resize(page: Page, width: int, height: int) -> None:
     have slid to their new places."""
     if page.viewport_size == {"width": width, "height": height}:
         return
-    # the play screen and the review lay their table out again (one patch); the others
-    # only reflow
-    playing = "#/play/" in page.url or "#/review/" in page.url
+    # the play screen, the review and a practice moment lay their table out again (one
+    # patch); the others only reflow
+    playing = any(f"#/{screen}/" in page.url for screen in ("play", "review", "practise"))
     before = patches(page)
     page.set_viewport_size({"width": width, "height": height})
     if playing:

@@ -168,6 +168,7 @@ class App:
         drawn = (self._screen, address)
         new_screen = drawn != self.drawn
         playing = self._screen == "play" and self.play.session is not None
+        practising = self._screen == "practise" and self.practice.item is not None
         if self._screen == "review":
             # the replay's table is laid out for the window it is shown in
             self.reviewing.fit(self.window_size())
@@ -176,12 +177,17 @@ class App:
             self.play.fit(self.window_size(), None if new_screen else self.table_room())
         elif self._screen == "guest":
             self.guest.fit(self.window_size(), None if new_screen else self.table_room())
+        elif practising:
+            self.practice.fit(self.window_size(), None if new_screen else self.table_room())
         # the phones of the match on the table: their codes on it, their frames sent
         self.devices.follow()
         page.mount(self.screen_markup(), new_screen=new_screen)
         self.drawn = drawn
-        if playing and new_screen and self.play.fit(self.window_size(), self.table_room()):
-            # a new play screen was laid out from a guess of its room: now it has one
+        if new_screen and (
+            (playing and self.play.fit(self.window_size(), self.table_room()))
+            or (practising and self.practice.fit(self.window_size(), self.table_room()))
+        ):
+            # a new table was laid out from a guess of its room: now it has one
             page.mount(self.screen_markup(), new_screen=False)
         if self._screen == "play":
             self.play.schedule_bot()
@@ -217,7 +223,6 @@ class App:
         elif screen == "guest":
             markup = self.guest.markup()
         elif screen == "practise":
-            self.practice.size = self.window_size()
             markup = self.practice.markup()
         return markup if markup is not None else self.home.markup()
 
@@ -343,8 +348,11 @@ class App:
     def on_resize(self) -> None:
         """The window changed size (a phone turned): lay the felt (or the replay's
         table) out again."""
-        if (self._screen == "play" and self.play.fit(self.window_size(), self.table_room())) or (
-            self._screen == "review" and self.reviewing.fit(self.window_size())
+        size = self.window_size()
+        if (
+            (self._screen == "play" and self.play.fit(size, self.table_room()))
+            or (self._screen == "review" and self.reviewing.fit(size))
+            or (self._screen == "practise" and self.practice.fit(size, self.table_room()))
         ):
             self.render(push=False)
 

@@ -39,8 +39,10 @@ class PracticeController(Controller):
         self.controls = TableControls()
         #: The review on screen, if any (given by the app).
         self.current_review: Callable[[], ReviewState | None] = lambda: None
-        #: The window's size (the felt is laid out for it; given by the app).
+        #: The window's size and the room the page measured for the felt (as the play
+        #: screen's: :meth:`web.controllers.play.PlayController.fit`).
         self.size: tuple[int, int] = Display().size
+        self.room: tuple[int, int] | None = None
 
     def actions(self) -> Mapping[str, Handler]:
         return {
@@ -166,10 +168,25 @@ class PracticeController(Controller):
             puzzle.seat,
             view,
             legal=puzzle.legal if self.answer is None else (),
-            display=Display(size=self.size, amount=amount, selected=selected, holder=puzzle.seat),
+            display=Display(
+                size=self.size,
+                room=self.room,
+                amount=amount,
+                selected=selected,
+                holder=puzzle.seat,
+            ),
             step=step,
             practice=face,
         )
+
+    def fit(self, size: tuple[int, int], room: tuple[int, int] | None) -> bool:
+        """Take the window's size and the felt's measured room (None: not drawn yet);
+        whether either changed."""
+        changed = size != self.size or (room is not None and room != self.room)
+        self.size = size
+        if room is not None:
+            self.room = room
+        return changed
 
     def markup(self) -> Markup | None:
         """The practice screen (None without a moment)."""
