@@ -313,3 +313,130 @@ def facing_totals(view: TableView) -> dict[int, dict[int, Fraction]]:
         for seat in facing_seats(view)
         if seat != view.viewer
     }
+
+
+@lru_cache(maxsize=1 << 9)
+def banker_beat_row(pool: Pool, stand: int) -> tuple[int, ...]:
+    """Row ``stand`` of :func:`banker_beat_weights` for a banker from no cards, alone.
+
+    Ways (out of ``falling(sum(pool), 5)``) a banker who draws until he holds two
+    cards and ``stand`` or more ends on each total or more without going bust. The
+    one policy costs about a quarter of all of them: a hand's last card is counted
+    where it is drawn, not as a state of its own.
+    """
+    if stand not in STAND_RANGE:
+        raise ValueError(f"stand must be from {STAND_RANGE.start} to {TARGET}")
+    size = sum(pool)
+    if size < MAX_CARDS:
+        raise ValueError("the pool holds too few cards for the banker's hand (see draw_pool)")
+    # Ways to go on from a hand stopped on n cards to five (the common denominator).
+    pad = [falling(size - n, MAX_CARDS - n) for n in range(MAX_CARDS + 1)]
+    bit = [1 << (_LANE * total) for total in range(TOTALS)]
+    memo: dict[Pool, int] = {}
+
+    def ends(left: Pool, low: int, ace: bool, cards: int) -> int:
+        # A hand still drawing on fewer than four cards. The cards drawn are what
+        # ``left`` lacks, so it is the whole key.
+        found = memo.get(left)
+        if found is not None:
+            return found
+        packed, after = 0, cards + 1
+        if after == MAX_CARDS - 1:
+            # fits[v]: the cards of ``left`` worth v or less (a fifth card that fits).
+            fits = [0] * 14
+            for index, count in enumerate(left):
+                fits[VALUES[index]] += count
+            for value in range(1, 14):
+                fits[value] += fits[value - 1]
+        for index, count in enumerate(left):
+            new_low = low + VALUES[index]
+            if not count or new_low > TARGET:
+                continue
+            new_ace = ace or index == ACE_INDEX
+            best = best_of(new_low, new_ace)
+            if after >= 2 and best >= stand:
+                packed += count * pad[after] * bit[best]
+            elif after == MAX_CARDS - 1:
+                room = TARGET - new_low
+                safe = fits[min(room, 13)] - (VALUES[index] <= room)
+                packed += count * safe * bit[TARGET]
+            else:
+                child = left[:index] + (count - 1,) + left[index + 1 :]
+                packed += count * ends(child, new_low, new_ace, after)
+        memo[left] = packed
+        return packed
+
+    packed = ends(pool, 0, False, 0)
+    row = [0] * (TOTALS + 1)
+    for final in range(TARGET, stand - 1, -1):
+        row[final] = row[final + 1] + ((packed >> (_LANE * final)) & _LANE_MASK)
+    return tuple(row[final] if final > stand else row[stand] for final in range(TOTALS))
+
+
+class HiddenTotals:
+    """:func:`player_total_weights` of one waiting hand over a pool and over the pools
+    it becomes as cards leave it (the banker's coming cards), exactly and fast.
+
+    The ways the ``hidden`` face-down cards make each low sum are the coefficients of
+    a product over the ranks of ``(1 + z**value * y)**count`` (``z`` counts the low
+    sum, ``y`` the cards); a card leaving the pool divides by one factor, which takes
+    a few hundred integer steps instead of a new count over every set of cards. Two
+    products are kept, with and without the aces, so that the hands holding an ace
+    are known.
+    """
+
+    def __init__(
+        self, pool: Pool, low: int, ace: bool, visible: int, instant_win: bool, hidden: int
+    ) -> None:
+        self.pool = pool
+        self.low, self.ace, self.hidden = low, ace, hidden
+        self.five = visible + hidden == MAX_CARDS
+        self.instant_win = instant_win
+        #: Low sums the face-down cards may add without bust.
+        self.room = TARGET - low
+        self.plain: list[list[int]] = [[1] + [0] * self.room] + [
+            [0] * (self.room + 1) for _ in range(hidden)
+        ]
+        for index, count in enumerate(pool):
+            if index != ACE_INDEX:
+                for _ in range(count):
+                    self._times(self.plain, VALUES[index])
+        self.whole = [list(row) for row in self.plain]
+        for _ in range(pool[ACE_INDEX]):
+            self._times(self.whole, VALUES[ACE_INDEX])
+        self.memo: dict[Pool, tuple[int, ...]] = {}
+
+    def _times(self, poly: list[list[int]], value: int) -> None:
+        for cards in range(self.hidden, 0, -1):
+            row, below = poly[cards], poly[cards - 1]
+            for low in range(self.room, value - 1, -1):
+                row[low] += below[low - value]
+
+    def _divide(self, poly: list[list[int]], value: int) -> None:
+        for cards in range(1, self.hidden + 1):
+            row, below = poly[cards], poly[cards - 1]
+            for low in range(value, self.room + 1):
+                row[low] -= below[low - value]
+
+    def weights(self, pool: Pool) -> tuple[int, ...]:
+        """The weights over ``pool``: this one's pool less some cards."""
+        if pool not in self.memo:
+            plain = [list(row) for row in self.plain]
+            whole = [list(row) for row in self.whole]
+            for index, (had, has) in enumerate(zip(self.pool, pool, strict=True)):
+                if has > had:
+                    raise ValueError("the pool holds cards the first pool did not")
+                for _ in range(had - has):
+                    if index != ACE_INDEX:
+                        self._divide(plain, VALUES[index])
+                    self._divide(whole, VALUES[index])
+            weights = [0] * TOTALS
+            for add in range(self.room + 1):
+                for ace, ways in ((False, plain[-1][add]), (True, whole[-1][add] - plain[-1][add])):
+                    if not ways:
+                        continue
+                    total = TARGET if self.five else best_of(self.low + add, self.ace or ace)
+                    if not (self.instant_win and total == TARGET):
+                        weights[total] += ways
+            self.memo[pool] = tuple(weights)
+        return self.memo[pool]
