@@ -9,7 +9,7 @@ SITE := _site
 VENV := .venv
 PY := $(VENV)/bin/python
 
-.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e e2e-rtc soak bench bench-rtc clicks clean
+.PHONY: play site serve test deps deps-node deps-python deps-browser lint unit e2e e2e-rtc soak bench bench-memory bench-rtc clicks clean
 
 ## make play: build the site and serve it on http://127.0.0.1:$(PORT)
 play: deps-node site serve
@@ -78,6 +78,11 @@ soak: deps-python
 bench: deps site
 	$(PY) bench/bench.py
 	$(PY) bench/engines.py
+
+## make bench-memory: the tab's memory after a match of each game, over five matches in
+## one tab, and at the device snapshot's peak (bench/results/memory.json)
+bench-memory: deps site
+	$(PY) bench/memory.py
 
 ## make clicks: what one click costs (counts in CPython, redraws in Chromium), written
 ## to bench/results/clicks-$(LABEL).json (`make clicks LABEL=after`)
