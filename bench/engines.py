@@ -117,6 +117,28 @@ COMPRESSED = {".js", ".mjs", ".json", ".wasm", ".html", ".css", ".svg", ".toml",
 CHARSET_META = b'<meta charset="utf-8">'
 
 
+def timed_page(html: bytes) -> bytes:
+    """A page with the timing script at the top of its head, its hash in the CSP (the
+    app's CSP allows inline scripts by hash only)."""
+    html = html.replace(CHARSET_META, CHARSET_META + TIMING_TAG, 1)
+    return CSP_SCRIPT_SRC.sub(lambda m: m.group(1) + b" " + TIMING_HASH, html, count=1)
+
+
+def integrity(body: bytes) -> bytes:
+    """The Subresource Integrity string of ``body``."""
+    return b"sha256-" + base64.b64encode(hashlib.sha256(body).digest())
+
+
+def timed_worker(sw: Path) -> bytes:
+    """The site's service worker with index.html's hash that of :func:`timed_page`."""
+    page = (sw.parent / "index.html").read_bytes()
+    built, served = integrity(page), integrity(timed_page(page))
+    source = sw.read_bytes()
+    if built not in source:
+        raise RuntimeError(f"{sw} does not list index.html's hash {built.decode()}")
+    return source.replace(built, served)
+
+
 class EnginesHandler(BenchHandler):
     """bench.py's handler, plus gzip and the timing script in each page."""
 
@@ -128,10 +150,12 @@ class EnginesHandler(BenchHandler):
         if file.is_dir():
             file = file / "index.html"
         if file.suffix == ".html" and file.is_file():
-            html = file.read_bytes().replace(CHARSET_META, CHARSET_META + TIMING_TAG, 1)
-            # The app's CSP allows inline scripts by hash only: add the timing script's.
-            html = CSP_SCRIPT_SRC.sub(lambda m: m.group(1) + b" " + TIMING_HASH, html, count=1)
-            self._send(html, "text/html")
+            self._send(timed_page(file.read_bytes()), "text/html")
+        elif file.name == "sw.js" and file.is_file():
+            # The worker precaches index.html by its build-time hash (Subresource
+            # Integrity): give it the hash of the page served here, timing script and
+            # all, or its install fails and it never controls a page.
+            self._send(timed_worker(file), self.guess_type(str(file)))
         elif file.suffix in COMPRESSED and file.is_file():
             self._send(file.read_bytes(), self.guess_type(str(file)), key=file)
         else:
@@ -309,8 +333,10 @@ def webdriver_loads(driver: WebDriver, engine: str, page: str, server: EnginesSe
             fill(load, driver.execute_script(COLLECT))
             load.take(server)
             if mode == "cold" and page == "app":
-                wait(lambda: bool(driver.execute_script(COLLECT)["controlled"]), 30)
-                wait(lambda: bool(driver.execute_script(SNAPSHOT_MADE)), 90)
+                if not wait(lambda: bool(driver.execute_script(COLLECT)["controlled"]), 60):
+                    raise TimeoutError("the service worker did not control the page in 60 s")
+                if not wait(lambda: bool(driver.execute_script(SNAPSHOT_MADE)), 120):
+                    raise TimeoutError("the device snapshot was not made in 120 s")
                 load.take(server, page_too=False)
         except Exception as exc:  # a failed load is reported, the bench goes on
             load.error = f"{type(exc).__name__}: {exc}"[:200]
