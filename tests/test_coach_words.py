@@ -314,6 +314,9 @@ def test_twentyone_coach_on_a_real_table(lang: str) -> None:
         if session.current != 0:
             page.run_timers(limit=1)
             continue
+        # the table is drawn first, the coach thinking; its advice comes in the next draw
+        assert "coach-thinking" in page.markup and tr.t("coach.thinking") in unescape(page.markup)
+        page.run_timers(limit=1)
         html = page.markup
         assert html.count('class="coach-say"') == 1
         now = frame(app)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import dataclasses
+import html
+from typing import Any
 
 import pytest
 from tables import act, at_table, controls, moves, press
@@ -112,6 +114,61 @@ def test_the_coach_speaks_at_the_acting_seat(game_id: str) -> None:
         app.render()
         seat = session.current
         assert seat is not None
-        said += seat == person and 'class="panel coach"' in page.markup
+        if seat == person:
+            page.run_timers()  # a thinking coach speaks in the draw after (Twenty One)
+            said += 'class="panel coach"' in page.markup and "coach-thinking" not in page.markup
         app.play.perform(bot.choose(session.view(seat), session.legal(), step))
     assert said
+
+
+def to_persons_turn(app: Any, page: Any, person: int) -> None:
+    """Let the bots move (and the held moments pass) until the person is to act."""
+    session = app.play.session
+    for _ in range(200):
+        if app.play.held:
+            app.play.do_moment_seen({})
+        elif session.current == person:
+            app.render()
+            return
+        else:
+            app.render()  # which schedules the bot's move
+            page.run_timers(limit=1)
+    raise AssertionError("the person never came to act")
+
+
+def test_a_thinking_coach_draws_the_table_first_and_its_advice_in_the_next_draw() -> None:
+    """Twenty One's coach searches for up to a tenth of a second in the browser: the
+    table is on screen before it, the coach's place saying it is thinking, and its
+    advice, the core's own, replaces that once worked out."""
+    from pygame_core.twentyone.advice import twentyone_advice
+    from web.games.twentyone import coach_sentence
+
+    app, page = at_table("twentyone", ["human", "medium", "medium"], seed=9)
+    app.play.coach = True
+    to_persons_turn(app, page, 0)
+    assert "coach-thinking" in page.markup and 'aria-busy="true"' in page.markup
+    assert "coach-say" not in page.markup
+    assert len(page.timers) == 1, "one search, after the draw"
+    app.render()  # drawn again meanwhile: still thinking, no second search
+    assert "coach-thinking" in page.markup and len(page.timers) == 1
+    page.run_timers()
+    session = app.play.session
+    view, legal = session.view(0), tuple(session.legal())
+    advice = twentyone_advice(view, legal, len(session.state.history))
+    assert advice is not None
+    words = str(coach_sentence(app.ctx.tr, advice))
+    assert "coach-thinking" not in page.markup and words in html.unescape(str(page.markup))
+    app.render()  # the advice is kept for its decision: nothing is searched again
+    assert not page.timers and words in html.unescape(str(page.markup))
+    # the next decision is thought about afresh: never the last one's advice
+    app.play.perform(legal[0])
+    to_persons_turn(app, page, 0)
+    if not session.over:
+        assert "coach-thinking" in page.markup
+
+
+def test_a_coach_switched_off_thinks_about_nothing() -> None:
+    app, page = at_table("twentyone", ["human", "medium", "medium"], seed=9)
+    app.play.coach = False
+    to_persons_turn(app, page, 0)
+    assert 'class="panel coach' not in page.markup and not page.timers

@@ -81,6 +81,17 @@ class Display:
     holder: int | None = None
 
 
+class CoachThinking:
+    """The coach's advice while it is being worked out (:data:`COACH_THINKING`)."""
+
+    def __repr__(self) -> str:
+        return "COACH_THINKING"
+
+
+#: A frame's ``advice`` while the coach is still working it out.
+COACH_THINKING = CoachThinking()
+
+
 @dataclass(frozen=True)
 class Moment:
     """A moment held on the table: its kind (the core's ``Pause.kind``: ``"round"``,
@@ -174,6 +185,10 @@ class Frame:
     take_back: tuple[int, str | None] | None = None
     #: The practice moment (``practice`` mode only).
     practice: PracticeFace | None = None
+    #: The coach's advice for the person to act, worked out apart from the render (a
+    #: game whose coach takes longer than a frame, ``GameUI.coach_thinks``: ``live``
+    #: mode): :data:`COACH_THINKING` until it is ready. None: the render asks the core.
+    advice: Any | None = None
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -215,4 +230,14 @@ class Frame:
         return f"replay-{name}" if self.mode == "replay" else name
 
 
-__all__ = ["SPEEDS", "Display", "Frame", "Mode", "Moment", "PracticeFace", "ReplayStep"]
+__all__ = [
+    "COACH_THINKING",
+    "SPEEDS",
+    "CoachThinking",
+    "Display",
+    "Frame",
+    "Mode",
+    "Moment",
+    "PracticeFace",
+    "ReplayStep",
+]

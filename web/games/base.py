@@ -29,8 +29,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, final
 
+from web.frame import COACH_THINKING
 from web.markup import Child, Markup
-from web.screens.common import button
+from web.screens.common import button, coach_thinking_panel
 from web.screens.devices import devices_panel
 from web.screens.play import (
     SeatLine,
@@ -145,6 +146,10 @@ class GameUI(abc.ABC):
     #: What chance shows on its table, ``"cards"`` or ``"dice"``: a take-back refused
     #: once one was shown says which (``undo.refused.revealed.dice`` ...).
     chance: ClassVar[str] = "cards"
+    #: Whether its coach takes longer than a frame to work out its advice (Twenty One's
+    #: expert searches): the table is drawn at once, the coach saying it is thinking,
+    #: and the advice comes with the next draw (``Frame.advice``).
+    coach_thinks: ClassVar[bool] = False
 
     # -- the table: the template ---------------------------------------------------------
     @final
@@ -172,7 +177,10 @@ class GameUI(abc.ABC):
                 self.controls(tr, frame) if live else None,
                 *self.stage_end(tr, frame),
             )
-        coach = self.coach(tr, frame) if live and frame.asks and frame.display.coach else None
+        coach = None
+        if live and frame.asks and frame.display.coach:
+            thinking = frame.advice is COACH_THINKING
+            coach = coach_thinking_panel(tr) if thinking else self.coach(tr, frame)
         seats = [
             seat_item(tr, frame, seat, self.seat_line(tr, frame, seat))
             for seat in range(len(frame.seats))
@@ -238,7 +246,10 @@ class GameUI(abc.ABC):
         return None
 
     def advice(self, frame: Frame) -> Any | None:
-        """The core's advice for the person to act in ``frame`` (:meth:`Game.advise`)."""
+        """The core's advice for the person to act in ``frame`` (:meth:`Game.advise`):
+        the frame's own when the controller worked it out apart from the render."""
+        if frame.advice is not None:
+            return frame.advice
         return frame.game.advise(frame.view, frame.legal, frame.step)
 
     def moment_title(self, tr: Translator, frame: Frame) -> str:

@@ -323,6 +323,8 @@ class TwentyOneUI(GameUI):
         {"trick_won", "deal_revealed", "deal_scored"}
     )
     variant_fields: ClassVar[tuple[str, ...]] = ("scoring",)
+    # the expert's search and the review's estimate: 25-125 ms in the browser
+    coach_thinks: ClassVar[bool] = True
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("scoring", "choice", ("highest", "everyone")),
         OptionField("target", "number", low=1, high=1000),

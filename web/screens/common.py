@@ -120,6 +120,23 @@ def coach_panel(
     )
 
 
+def coach_thinking_panel(tr: Translator) -> Markup:
+    """The coach while its advice is being worked out: in the place it will take, busy
+    for screen readers until the advice replaces it."""
+    return h(
+        "aside",
+        {
+            "class": "panel coach coach-thinking",
+            "aria-labelledby": "coach-title",
+            "aria-busy": "true",
+            "data-key": "coach",
+            "data-motion": "still",
+        },
+        h("h2", {"id": "coach-title", "class": "panel-title"}, tr.t("play.coach")),
+        h("p", {"class": "coach-wait"}, tr.t("coach.thinking")),
+    )
+
+
 def code_entry(label: str, field: str, described_by: str, action: Child, **attrs: object) -> Markup:
     """A labelled one-line field for a code (a shared deal's), beside the control that
     uses it (``action``): ``field`` is the input's id and focus key, ``attrs`` its own
