@@ -30,6 +30,7 @@ The expected values are floats computed from the exact integer weights of
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from ..cards import ACE, rank
@@ -43,6 +44,7 @@ from .odds import (
     HiddenTotals,
     Pool,
     banker_beat_row,
+    banker_beat_weights,
     draw_pool,
     falling,
     player_total_weights,
@@ -266,11 +268,14 @@ class PlayerModel:
     def _stand(self, pool: Pool, up: FaceUp) -> float:
         # The banker draws from what the player's own draws left, counted exactly up to
         # ``exact_draws`` cards after the decision (deeper, or when fewer cards than a
-        # banker's hand are left, over the decision's pool).
+        # banker's hand are left, over the decision's pool: every target's row of it
+        # from one count, kept).
         drawn = sum(self.pool) - sum(pool)
-        counted = pool if drawn <= self.exact_draws and sum(pool) >= MAX_CARDS else self.pool
-        row = banker_beat_row(counted, self._target(pool, up))
-        return 1 - 2 * row[self._total(up)] / falling(sum(counted), MAX_CARDS)
+        target = self._target(pool, up)
+        if 0 < drawn <= self.exact_draws and sum(pool) >= MAX_CARDS:
+            row = banker_beat_row(pool, target)
+            return 1 - 2 * row[self._total(up)] / falling(sum(pool), MAX_CARDS)
+        return 1 - 2 * _beat_chances(self.pool)[target][self._total(up)]
 
     def _value(self, pool: Pool, up: FaceUp) -> float:
         key = (pool, up)
@@ -302,6 +307,14 @@ class PlayerModel:
                 child = (new_low, ace or index == ACE_INDEX, cards + 1)
                 total += count * self._value(without(pool, index), child)
         return total / sum(pool)
+
+
+@lru_cache(maxsize=256)
+def _beat_chances(pool: Pool) -> dict[int, tuple[float, ...]]:
+    """Per banker target: the chance he ends on each total or more, from no cards."""
+    scale = falling(sum(pool), MAX_CARDS)
+    rows = banker_beat_weights(pool, 0, False, 0)
+    return {stand: tuple(w / scale for w in row) for stand, row in rows.items()}
 
 
 #: The banker's prior: a player who stands holds at least this much (or five cards).
