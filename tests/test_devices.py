@@ -484,3 +484,44 @@ def test_after_a_reload_of_the_table_the_phone_rejoins_the_same_match() -> None:
     join(table, page, guest, gpage, wire, 1)
     assert json.loads(phone_store.get("guest") or "{}")["token"] == token
     assert guest.guest.status == "joined"
+
+
+def test_a_phones_twentyone_coach_thinks_after_the_table_is_drawn() -> None:
+    """On a seat's own phone, Twenty One's coach is worked out there after the seat's
+    decision is drawn (the phone's own search, like the table's): first the coach's
+    place says it is thinking, then the core's advice for that seat's view."""
+    from html import unescape
+
+    from pygame_core.twentyone.advice import twentyone_advice
+    from web.games.twentyone import coach_sentence
+
+    wire = Wire()
+    host, host_page, _ = host_table("twentyone", ["device", "medium", "medium"], wire, seed=9)
+    guest, guest_page, _ = guest_app(wire)
+    join(host, host_page, guest, guest_page, wire, seat=0)
+    guest.on_action("toggle-coach", {})
+    session = host.play.session
+    assert session is not None
+    for _ in range(200):
+        wire.flush()
+        if host.play.held:
+            host.on_action("moment-seen", {})
+        elif session.current == 0:
+            break
+        else:
+            host.render()
+            host_page.run_timers(1)
+    assert session.current == 0
+    wire.flush()
+    guest.render()
+    assert "coach-thinking" in guest_page.markup and "coach-say" not in guest_page.markup
+    pending = len(guest_page.timers)
+    assert pending >= 1, "the search waits for after the draw"
+    guest.render()  # drawn again meanwhile: no second search
+    assert len(guest_page.timers) == pending
+    guest_page.run_timers()
+    view, legal = session.view(0), tuple(session.legal())
+    advice = twentyone_advice(view, legal, len(session.state.history))
+    assert advice is not None
+    assert "coach-thinking" not in guest_page.markup
+    assert coach_sentence(guest.tr, advice) in unescape(str(guest_page.markup))

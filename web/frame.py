@@ -186,8 +186,9 @@ class Frame:
     #: The practice moment (``practice`` mode only).
     practice: PracticeFace | None = None
     #: The coach's advice for the person to act, worked out apart from the render (a
-    #: game whose coach takes longer than a frame, ``GameUI.coach_thinks``: ``live``
-    #: mode): :data:`COACH_THINKING` until it is ready. None: the render asks the core.
+    #: game whose coach takes longer than a frame, ``GameUI.coach_thinks``; ``live`` and
+    #: ``guest`` modes, :mod:`web.controllers.coaching`): :data:`COACH_THINKING` until
+    #: it is ready. None: the render asks the core.
     advice: Any | None = None
 
     @property

@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from web.controllers.base import Context, Controller, Handler, LinkPort
+from web.controllers.coaching import ThinkingCoach
 from web.controllers.controls import TableControls
 from web.controllers.play import COACH_KEY, SOUND_KEY
 from web.frame import Display, Frame, Moment
@@ -48,6 +49,8 @@ class GuestController(Controller):
         self.frame_data: GuestFrame | None = None
         self.controls = TableControls()
         self.coach = ctx.store.get(COACH_KEY) == "on"
+        #: Twenty One's coach, which works its advice out after the table is drawn.
+        self.thinking = ThinkingCoach(ctx.page.call_later)
         self.size: tuple[int, int] = Display().size
         self.room: tuple[int, int] | None = None
 
@@ -220,6 +223,25 @@ class GuestController(Controller):
             ),
             step=data.step,
             ending=data.outcome,
+            advice=self.thought_advice(ui, data) if self.coach else None,
+        )
+
+    def thought_advice(self, ui: Any, data: GuestFrame) -> Any | None:
+        """A thinking coach's advice for this seat's decision (see
+        :mod:`web.controllers.coaching`), worked out on this phone."""
+
+        def redraw() -> None:
+            if self.ctx.router.screen == "guest":
+                self.ctx.router.render(push=False)
+
+        return self.thinking.advice(
+            ui,
+            data.game,
+            data.view,
+            data.legal,
+            data.step,
+            still_wanted=lambda: self.coach and self.frame_data is not None,
+            redraw=redraw,
         )
 
     def markup(self) -> Markup:

@@ -22,8 +22,9 @@ from typing import TYPE_CHECKING, Any
 from pygame_core import IllegalActionError, Pause, SaveError, events_for
 from pygame_core.undo import TakeBackRefused, take_back
 from web.controllers.base import Context, Controller, Handler
+from web.controllers.coaching import ThinkingCoach
 from web.controllers.controls import TableControls
-from web.frame import COACH_THINKING, SPEEDS, Display, Frame, Moment
+from web.frame import SPEEDS, Display, Frame, Moment
 from web.handoff import table_eyes
 from web.markup import Markup
 from web.saves import StaleSaveError, concerns
@@ -47,9 +48,6 @@ OPEN_KEY = "open"
 #: Seconds a bot "thinks" before it moves, per speed setting: slow enough to follow
 #: each card and die at "normal".
 BOT_DELAY = {"slow": 1.6, "normal": 0.9, "fast": 0.15}
-#: Seconds after a decision is drawn before a thinking coach works out its advice:
-#: time for the browser to paint the table first (the search holds the page meanwhile).
-COACH_PAUSE = 0.05
 #: Seconds a moment (a round's end ...) stays on a table of bots only, per speed.
 MOMENT_PAUSE = {"slow": 4.0, "normal": 2.5, "fast": 0.3}
 #: Seconds a moment that does not wait for Continue stays (a trick's end, a bot's duel
@@ -88,10 +86,8 @@ class PlayController(Controller):
         self.guided: GameSession | None = None
         #: The languages the seats on other devices read their logs in.
         self.translators: dict[str, Translator] = {}
-        #: A thinking coach's last advice, with the decision it is for (view, legal
-        #: actions, step), and the decision it is working out now (see thought_advice).
-        self.advised: tuple[tuple[Any, tuple[Any, ...], int], Any] | None = None
-        self.advising: tuple[Any, tuple[Any, ...], int] | None = None
+        #: Twenty One's coach, which works its advice out after the table is drawn.
+        self.thinking = ThinkingCoach(ctx.page.call_later)
         #: The seats waiting for their phone: what the table shows of each
         #: (``web.controllers.devices``; given by the app).
         self.device_panels: Callable[[], tuple[Any, ...]] = tuple
@@ -161,28 +157,20 @@ class PlayController(Controller):
     def thought_advice(
         self, session: GameSession, view: Any, legal: tuple[Any, ...], step: int
     ) -> Any | None:
-        """A thinking coach's advice for the decision in ``view`` (``GameUI.coach_thinks``):
-        the advice once worked out, else :data:`COACH_THINKING`, and it is worked out
-        after this draw is on screen, so the table never waits for the search. None:
-        the render asks the core itself (a coach that answers within a frame, or off)."""
-        if not (self.coach and legal and session.ui.coach_thinks):
+        """A thinking coach's advice for the decision in ``view`` (see
+        :mod:`web.controllers.coaching`); None when the coach is off or the render asks
+        the core itself."""
+        if not self.coach:
             return None
-        question = (view, legal, step)
-        if self.advised is not None and self.advised[0] == question:
-            return self.advised[1]
-        if self.advising != question:
-            self.advising = question
-
-            def think() -> None:
-                if self.advising != question:
-                    return  # another decision (or the coach off) since
-                self.advising = None
-                if self.session is session and self.coach:
-                    self.advised = (question, session.game.advise(view, legal, step))
-                    self.redraw()
-
-            self.ctx.page.call_later(COACH_PAUSE, think)
-        return COACH_THINKING
+        return self.thinking.advice(
+            session.ui,
+            session.game,
+            view,
+            legal,
+            step,
+            still_wanted=lambda: self.session is session and self.coach,
+            redraw=self.redraw,
+        )
 
     def take_back_offer(
         self, session: GameSession, viewer: int | None
