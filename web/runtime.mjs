@@ -14,7 +14,14 @@
 // (none stored, another build's, corrupt, a failed restore or check) means the normal
 // start, silently; <html data-snapshot> says which (the bench counts the fallbacks).
 import { loadPyodide as load, version } from "../vendor/pyodide/pyodide.mjs";
-import { AFTER_RESTORE, dropSnapshot, findSnapshot, snapshotKey, withKey } from "./snapshot.mjs";
+import {
+  AFTER_RESTORE,
+  dropSnapshot,
+  findSnapshot,
+  snapshotKey,
+  withKey,
+  withoutStackSwitching,
+} from "./snapshot.mjs";
 
 export { version };
 
@@ -86,6 +93,7 @@ async function earlyFetches(start) {
 
 /** Start Pyodide (once); resolves to the interpreter. */
 export function startEarly() {
+  withoutStackSwitching();
   early ??= earlyFetches(async () => {
     performance.mark("nordic21:runtime-start");
     const pyodide = (BUILD && (await restore())) || (await load());

@@ -6,7 +6,7 @@
 // Message in: {build} (web/runtime.mjs's BUILD). Message out: {ok: true, bytes} or
 // {ok: false, error}.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
-import { makeSnapshot, sha256, snapshotKey, storeSnapshot } from "./snapshot.mjs";
+import { makeSnapshot, sha256, snapshotKey, storeSnapshot, withoutStackSwitching } from "./snapshot.mjs";
 
 /** A file of the site, checked against the build's hash of it: a snapshot must hold
  * exactly what the page that asked for it runs (a newer deployment may be online). */
@@ -19,6 +19,7 @@ async function fetchChecked(path, hash) {
 }
 
 addEventListener("message", async ({ data: { build } }) => {
+  withoutStackSwitching();
   try {
     const appZip = await fetchChecked("../app/nordic21.zip", build.app);
     const stdlib = await fetchChecked("../vendor/pyodide/python_stdlib.zip", build.stdlib);

@@ -34,7 +34,23 @@ export function heapBytes(bytes) {
  * into web/runtime.mjs.
  */
 export function snapshotKey(build) {
-  return `pyodide=${build.runtime};stdlib=${build.stdlib};app=${build.app}`;
+  return `pyodide=${build.runtime};stdlib=${build.stdlib};app=${build.app};${STACKS}`;
+}
+
+/**
+ * Pyodide runs without WebAssembly stack switching (JSPI), as it does in WebKit, which
+ * has none. Two Chromium renderer crashes in the e2e runs (2026-12-02 and 12-03, one
+ * page load in several hundred, both as Pyodide started) were the same fault: SIGSEGV,
+ * SEGV_ACCERR at a page boundary, on the main thread while it ran on a stack V8 had
+ * switched to (every other thread on its own stack), i.e. in JSPI's stack switching.
+ * The app never needs it (nothing in it calls async JS from sync Python), so Pyodide is
+ * started as if the engine had none: it checks `"Suspending" in WebAssembly` as it
+ * loads. Called by the page (web/runtime.mjs) and by the snapshot Worker alike, so a
+ * snapshot is made and restored in the same mode (the mode is part of its key).
+ */
+export const STACKS = "jspi=off";
+export function withoutStackSwitching(scope = globalThis) {
+  for (const name of ["Suspending", "Suspender", "promising"]) delete scope.WebAssembly?.[name];
 }
 
 /**
