@@ -93,8 +93,8 @@ async function earlyFetches(start) {
 
 /** Start Pyodide (once); resolves to the interpreter. */
 export function startEarly() {
-  withoutStackSwitching();
   early ??= earlyFetches(async () => {
+    withoutStackSwitching();
     performance.mark("nordic21:runtime-start");
     const pyodide = (BUILD && (await restore())) || (await load());
     performance.mark("nordic21:runtime-ready");

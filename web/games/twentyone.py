@@ -323,7 +323,8 @@ class TwentyOneUI(GameUI):
         {"trick_won", "deal_revealed", "deal_scored"}
     )
     variant_fields: ClassVar[tuple[str, ...]] = ("scoring",)
-    # the expert's search and the review's estimate: 25-125 ms in the browser
+    # the expert's search and the review's estimate: p50 19 ms, p95 53-55 ms in the
+    # browser (bench, 2026-12-03; 126 ms p95 on a loaded machine)
     coach_thinks: ClassVar[bool] = True
     form: ClassVar[tuple[OptionField, ...]] = (
         OptionField("scoring", "choice", ("highest", "everyone")),
