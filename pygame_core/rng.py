@@ -96,6 +96,27 @@ class RngStream:
             j = self.randbelow(i + 1)
             items[i], items[j] = items[j], items[i]
 
+    def quick_shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher-Yates with several draws cut from each 64-bit output: cheaper than
+        :meth:`shuffle` (one output per swap) for a bot's sampling, which the tiny bias
+        of reusing bits does not matter to (never for the rules' own shuffles).
+
+        The mixing of :meth:`next_u64` is written out here: this loop is a large part
+        of the Twenty One expert's time.
+        """
+        state = self._state
+        bits = room = 0
+        for i in range(len(items) - 1, 0, -1):
+            if room < 1 << 24:
+                state = (state + _GOLDEN) & _MASK
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+                bits, room = z ^ (z >> 31), 1 << 64
+            bits, j = divmod(bits, i + 1)
+            room //= i + 1
+            items[i], items[j] = items[j], items[i]
+        self._state = state
+
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits (for bots, never for rules)."""
         return (self.next_u64() >> 11) / float(1 << 53)

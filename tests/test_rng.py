@@ -31,6 +31,16 @@ def test_pinned_draws_and_shuffle() -> None:
     assert stream.freeze().to_hex() == "a2a177a8f4b63bd1"
 
 
+def test_pinned_quick_shuffle() -> None:
+    # The bots' cheaper shuffle (several swaps cut from each output) is pinned too: the
+    # Twenty One expert's dealt worlds, and so its moves, must not move under it.
+    stream = Rng.from_seed(42).stream()
+    items = list(range(20))
+    stream.quick_shuffle(items)
+    assert items == [8, 6, 15, 5, 13, 10, 7, 14, 3, 17, 0, 16, 9, 12, 4, 11, 2, 18, 19, 1]
+    assert stream.next_u64() == 3069497704473277141
+
+
 def test_streams_do_not_change_the_frozen_state() -> None:
     rng = Rng.from_seed(5)
     stream = rng.stream()

@@ -195,6 +195,33 @@ def test_the_own_lookahead_leads_high_to_force_out_an_ace() -> None:
     assert [h[0] for h in hands] == [12, 7, 12]
 
 
+def test_the_lookahead_reuses_the_policy_score_it_already_played_out() -> None:
+    # playout.finish_play carries the score of the chosen move's policy continuation to
+    # the seat's next turn instead of playing the policy move out again: every deal
+    # must end exactly as when each turn plays every move out afresh.
+    stream = Rng.from_seed(11).stream()
+
+    def mine(last: tuple[int, ...]) -> float:
+        return float(sim.points(last, False)[0]) - 0.1 * last[0]
+
+    def afresh(hands: list[list[int]], pass_mode: bool) -> None:
+        def choose(h: list[list[int]], seat: int, state: sim.TrickState | None) -> tuple[int, int]:
+            return playout.best_move(h, seat, state, pass_mode, mine)
+
+        sim.finish_play(hands, 0, None, pass_mode, None, 0, choose)
+
+    for game in range(300):
+        pass_mode = game % 2 == 1
+        deck = [2 + i % 13 for i in range(52)]
+        stream.shuffle(deck)
+        players = 2 + game % 4
+        hands = [sorted(deck[7 * s : 7 * s + 7]) for s in range(players)]
+        expected = [h[:] for h in hands]
+        afresh(expected, pass_mode)
+        playout.finish_play(hands, 0, None, pass_mode, 0, mine)
+        assert hands == expected
+
+
 def test_the_own_lookahead_never_does_worse_than_the_policy() -> None:
     stream = Rng.from_seed(4).stream()
 

@@ -174,29 +174,13 @@ def deal_hidden(
     for option in (*facts, None):
         for _ in range(ATTEMPTS if option is not None else 1):
             pool = list(unseen)
-            shuffle(pool, stream)
-            shuffle(slots, stream)
+            stream.quick_shuffle(pool)
+            stream.quick_shuffle(slots)
             groups: list[list[int]] = [[] for _ in range(2 * n)]
             if _fill(groups, pool, slots, counts, option):
                 given = [v for s in others for v in groups[n + s]]
                 return groups[:n], given + pool
     raise AssertionError("dealing by counts alone cannot fail")
-
-
-def shuffle(items: list[int], stream: RngStream) -> None:
-    """Fisher-Yates with several draws cut from each 64-bit output.
-
-    Cheaper than :meth:`RngStream.shuffle` (one output per swap); the tiny bias from
-    reusing bits does not matter to a bot's sampling.
-    """
-    bits = room = 0
-    for i in range(len(items) - 1, 0, -1):
-        if room < 1 << 24:
-            bits, room = stream.next_u64(), 1 << 64
-        j = bits % (i + 1)
-        bits //= i + 1
-        room //= i + 1
-        items[i], items[j] = items[j], items[i]
 
 
 def _fill(
@@ -236,13 +220,22 @@ def _fill(
 def _take(taken: list[int], pool: list[int], count: int, allowed: int, single: int) -> None:
     """Move the first cards of ``pool`` with ranks in ``allowed`` to ``taken`` until it
     holds ``count``, never two of a rank in ``single``."""
+    need = count - len(taken)
+    if need <= 0:
+        return
+    held = 0
+    for value in taken:
+        held |= 1 << value
     kept: list[int] = []
     for i, value in enumerate(pool):
-        if len(taken) >= count:
-            kept.extend(pool[i:])
-            break
-        if (allowed >> value) & 1 and not ((single >> value) & 1 and value in taken):
+        bit = 1 << value
+        if allowed & bit and not (single & bit and held & bit):
             taken.append(value)
+            held |= bit
+            need -= 1
+            if not need:
+                kept.extend(pool[i + 1 :])
+                break
         else:
             kept.append(value)
     pool[:] = kept

@@ -49,6 +49,14 @@ def own_options(hand: list[int], trick: sim.TrickState | None) -> list[tuple[int
     return found or [(0, 0)]
 
 
+def policy_move(hand: list[int], trick: sim.TrickState | None) -> tuple[int, int]:
+    """The policy's move of ``hand`` facing ``trick`` as :func:`own_options` names it."""
+    if trick is None:
+        return sim.lead(hand)
+    value = sim.follow(hand, trick[1], trick[2])
+    return (trick[1], value) if value >= 0 else (0, 0)
+
+
 def best_move(
     hands: list[list[int]],
     turn: int,
@@ -57,18 +65,38 @@ def best_move(
     score: Score,
 ) -> tuple[int, int]:
     """The move of ``turn`` whose policy continuation scores best on these hands."""
+    return _best_move(hands, turn, trick, pass_mode, score, None)[0]
+
+
+def _best_move(
+    hands: list[list[int]],
+    turn: int,
+    trick: sim.TrickState | None,
+    pass_mode: bool,
+    score: Score,
+    known: float | None,
+) -> tuple[tuple[int, int], float | None]:
+    """:func:`best_move` and the score of its policy continuation (``None`` if it was
+    not played out). ``known``, if given, is the score of the policy move's
+    continuation, so that move is not played out again."""
     options = own_options(hands[turn], trick)
     if len(options) == 1:
-        return options[0]
+        return options[0], None
+    skip = policy_move(hands[turn], trick) if known is not None else None
     best_option = options[0]
     best_value = -1.0
+    scored = False
+    finish = sim.finish_play
     for option in options:
-        trial = [h[:] for h in hands]
-        sim.finish_play(trial, turn, trick, pass_mode, option)
-        value = score(tuple(h[0] for h in trial))
+        if option == skip and known is not None:
+            value = known
+        else:
+            trial = [h[:] for h in hands]
+            finish(trial, turn, trick, pass_mode, option)
+            value = score(tuple([h[0] for h in trial]))
         if value > best_value:
-            best_value, best_option = value, option
-    return best_option
+            best_value, best_option, scored = value, option, True
+    return best_option, best_value if scored else None
 
 
 def finish_play(
@@ -83,9 +111,17 @@ def finish_play(
     """Like :func:`sim.finish_play`, but seat ``me`` chooses by :func:`best_move`.
 
     ``first`` (if given) is the move of ``turn`` now, as in :func:`sim.finish_play`.
+
+    Between two turns of ``me`` the others play the policy, so the continuation that
+    :func:`best_move` played out for the move it chose reaches ``me``'s next turn on
+    these very hands and then plays ``me``'s policy move: that move's score there is
+    already known, and is not played out twice (the same moves, a third fewer
+    playouts).
     """
+    carried: list[float | None] = [None]
 
     def choose(hands: list[list[int]], seat: int, state: sim.TrickState | None) -> tuple[int, int]:
-        return best_move(hands, seat, state, pass_mode, score)
+        move, carried[0] = _best_move(hands, seat, state, pass_mode, score, carried[0])
+        return move
 
     sim.finish_play(hands, turn, trick, pass_mode, first, me, choose)

@@ -285,4 +285,4 @@ class _Rollout:
                 mine.sort()
                 sim.finish_exchange(hands, pile, self.swaps_after_me)
             self.play(hands, self.view.leader, None)
-        return self.score(tuple(h[0] for h in hands))
+        return self.score(tuple([h[0] for h in hands]))

@@ -123,7 +123,7 @@ def finish_play(
         leader, form, best, best_seat = trick
     while True:
         hand = hands[turn]
-        if first is None and turn == me and choose is not None:
+        if turn == me and first is None and choose is not None:
             first = choose(hands, turn, None if leading else (leader, form, best, best_seat))
         if leading:
             if first is not None:
