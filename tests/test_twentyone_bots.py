@@ -218,8 +218,15 @@ def test_the_lookahead_reuses_the_policy_score_it_already_played_out() -> None:
         hands = [sorted(deck[7 * s : 7 * s + 7]) for s in range(players)]
         expected = [h[:] for h in hands]
         afresh(expected, pass_mode)
-        playout.finish_play(hands, 0, None, pass_mode, 0, mine)
-        assert hands == expected
+        policy = [h[:] for h in hands]
+        sim.finish_play(policy, 0, None, pass_mode)
+        looked = [h[:] for h in hands]
+        playout.finish_play(looked, 0, None, pass_mode, 0, mine)
+        assert looked == expected
+        # With more cards than ``most`` the seat plays the policy: with none allowed,
+        # the whole deal is the policy's.
+        playout.finish_play(hands, 0, None, pass_mode, 0, mine, None, 0)
+        assert hands == policy
 
 
 def test_the_own_lookahead_never_does_worse_than_the_policy() -> None:
