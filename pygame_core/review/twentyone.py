@@ -156,12 +156,13 @@ def rate_steps(spot: Spot, seed: int, playouts: int) -> Generator[None, None, De
     stream = Rng.from_seed(seed).stream()
     unseen = infer.unseen_ranks(view)
     facts = infer.hand_facts(view)
+    tried = [0] * len(facts)
     samples: list[list[float]] = [[] for _ in runs]
     chosen_index = keys.index(chosen)
     batch = max(2, min(BATCH, playouts))
     while True:
         for _ in range(batch):
-            hands, rest = infer.deal_hidden(view, unseen, facts, stream)
+            hands, rest = infer.deal_hidden(view, unseen, facts, stream, tried)
             for i, (run, choice) in enumerate(runs):
                 samples[i].append(run.value(choice, hands, rest))
             yield

@@ -36,6 +36,11 @@ from .rules import DECK_SIZE, HAND_SIZE, Trick, TwentyOneView, play_rank
 
 #: Attempts at a deal meeting every fact, then the facts of the rules alone.
 ATTEMPTS = 12
+#: A fact set that failed every attempt in this many deals in a row is not tried again
+#: for the same decision (``tried`` of :func:`deal_hidden`): a player who left the
+#: policy contradicts the assumed facts in every deal, and each failed attempt costs a
+#: shuffle (in matches of three experts, 5.1 attempts a deal instead of 1.0).
+GIVE_UP = 2
 _ALL_RANKS = (1 << 15) - 1
 
 
@@ -155,6 +160,7 @@ def deal_hidden(
     unseen: Sequence[int],
     facts: Sequence[Sequence[HandFacts]],
     stream: RngStream,
+    tried: list[int] | None = None,
 ) -> tuple[list[list[int]], list[int]]:
     """Hidden hands (sorted ranks; the seat's own stays empty) and the other unseen cards.
 
@@ -162,7 +168,9 @@ def deal_hidden(
     (by seat, as many as :attr:`TwentyOneView.swaps` says), then the pile in random
     order. ``facts`` (see :func:`hand_facts`) lists fact sets from the most to the least
     assumed; each is tried :data:`ATTEMPTS` times before the next, and finally the
-    counts alone are kept.
+    counts alone are kept. ``tried`` (one count per fact set, kept by the caller over
+    the deals of one decision) counts the deals in a row in which each set failed every
+    attempt; a set is skipped once it reaches :data:`GIVE_UP`.
     """
     n = view.config.players
     others = [s for s in range(n) if s != view.viewer]
@@ -171,13 +179,20 @@ def deal_hidden(
         counts[seat] = view.hand_counts[seat]
         counts[n + seat] = max(0, view.swaps[seat])
     slots = others + [n + s for s in others if counts[n + s]]
-    for option in (*facts, None):
+    for level, option in enumerate((*facts, None)):
+        if option is not None and tried is not None and tried[level] >= GIVE_UP:
+            continue
         for _ in range(ATTEMPTS if option is not None else 1):
             pool = list(unseen)
             stream.quick_shuffle(pool)
             stream.quick_shuffle(slots)
             groups: list[list[int]] = [[] for _ in range(2 * n)]
             if _fill(groups, pool, slots, counts, option):
+                if tried is not None:
+                    for failed in range(level):
+                        tried[failed] += 1
+                    if level < len(tried):
+                        tried[level] = 0
                 given = [v for s in others for v in groups[n + s]]
                 return groups[:n], given + pool
     raise AssertionError("dealing by counts alone cannot fail")

@@ -183,9 +183,10 @@ class ExpertBot:
         alive = list(range(len(options)))
         rounds = max(1, math.ceil(math.log2(len(options))))
         budget = self._budget(view)
+        tried = [0] * len(facts)
         for _ in range(rounds):
             for _ in range(max(1, budget // (rounds * len(alive)))):
-                hands, rest = infer.deal_hidden(view, unseen, facts, stream)
+                hands, rest = infer.deal_hidden(view, unseen, facts, stream, tried)
                 for i in alive:
                     totals[i] += rollout.value(options[i], hands, rest)
                     counts[i] += 1
@@ -205,7 +206,8 @@ class ExpertBot:
         """The play chosen by the information-set tree search (:mod:`.ismcts`)."""
         iterations = self._budget(view)
         count = max(1, math.ceil(iterations * self.worlds))
-        worlds = [infer.deal_hidden(view, unseen, facts, stream)[0] for _ in range(count)]
+        tried = [0] * len(facts)
+        worlds = [infer.deal_hidden(view, unseen, facts, stream, tried)[0] for _ in range(count)]
         root = ismcts.search(
             rollout.mine,
             rollout.me,
