@@ -91,10 +91,25 @@ async function earlyFetches(start) {
   }
 }
 
-/** Start Pyodide (once); resolves to the interpreter. */
+/**
+ * Resolves once the page is parsed. Python's start-up is long work on the main thread,
+ * and an engine may give the parser no turn until it is over: the prerendered setups
+ * at the page's end (what a tap on a game asks for) would then wait for Python. Seen
+ * in WebKit, a tap answered 3.3 s late on a cold visit; the downloads web/boot.js
+ * began go on meanwhile.
+ */
+function parsed() {
+  if (document.readyState !== "loading") return Promise.resolve();
+  return new Promise((resolve) => {
+    document.addEventListener("readystatechange", resolve, { once: true });
+  });
+}
+
+/** Start Pyodide (once, after the page is parsed); resolves to the interpreter. */
 export function startEarly() {
   early ??= earlyFetches(async () => {
     withoutStackSwitching();
+    await parsed();
     performance.mark("nordic21:runtime-start");
     const pyodide = (BUILD && (await restore())) || (await load());
     performance.mark("nordic21:runtime-ready");
