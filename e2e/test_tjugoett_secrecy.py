@@ -49,6 +49,21 @@ def own_hidden_cards(page: Page) -> list[str]:
     return [label.split(" (")[0] for label in labels if label]
 
 
+def screen_state(page: Page) -> str:
+    """What the screen shows, in a line: for a failure's message."""
+    return page.evaluate(
+        """() => JSON.stringify({
+            url: location.hash,
+            banners: [...document.querySelectorAll('.turn-banner')].map((e) => e.innerText),
+            actions: [...document.querySelectorAll('[data-action]')].map(
+                (e) => e.dataset.action + (e.disabled ? ' (disabled)' : '')),
+            cards: [...document.querySelectorAll('.card')].map((e) => e.getAttribute('aria-label')),
+            moment: document.querySelector('[data-moment]')?.dataset.moment ?? null,
+            patched: document.documentElement.dataset.patched ?? null,
+        })"""
+    )
+
+
 def short_name(name: str) -> str:
     """ "queen of hearts" as the log writes it: "Q♥"."""
     rank, _, suit = name.split(" ")
@@ -123,7 +138,9 @@ def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
             continue
         # Bo is satisfied with a hand only he has seen; he stands.
         secret = own_hidden_cards(page)
-        assert len(secret) >= 2
+        # Failed once in CI under load (2026-12-03, 0 cards; not reproduced alone or
+        # beside two busy cores): say what the page showed, to find the race.
+        assert len(secret) >= 2, screen_state(page)
         act(page, "Stand")
         if wait_turn(page) != "cover" or "Ann" not in page.locator("h2").first.inner_text():
             continue
