@@ -51,7 +51,7 @@ def own_hidden_cards(page: Page) -> list[str]:
 
 def screen_state(page: Page) -> str:
     """What the screen shows, in a line: for a failure's message."""
-    return page.evaluate(
+    shown = page.evaluate(
         """() => JSON.stringify({
             url: location.hash,
             banners: [...document.querySelectorAll('.turn-banner')].map((e) => e.innerText),
@@ -62,6 +62,7 @@ def screen_state(page: Page) -> str:
             patched: document.documentElement.dataset.patched ?? null,
         })"""
     )
+    return str(shown)
 
 
 def short_name(name: str) -> str:
