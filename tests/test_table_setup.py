@@ -51,3 +51,36 @@ def test_a_bot_holds_the_first_bank_and_names_are_remembered() -> None:
     press(app, page, "go-home")
     press(app, page, "open-game", game="dice21")
     assert app.setup.draft is not None and app.setup.draft.seats[0].name == "Ann"
+
+
+def test_the_guide_names_what_the_bots_put_on_the_table_while_a_person_waits() -> None:
+    """While a bot plays, the guide says where to look: dice in the dice games, cards
+    in front of the places at a banker table, the trick in Twenty One."""
+    import dataclasses
+
+    from tables import at_table, frame
+
+    from web.games import get_ui
+    from web.i18n import Translator
+    from web.screens.play import guide_panel
+
+    expected = {
+        "dice21": "their dice land",
+        "dice41": "their dice land",
+        "tjueett": "their cards land in front of their places",
+        "twentyone": "on the trick",
+    }
+    for game_id, words in expected.items():
+        kinds = ["human", "medium", "medium"] if game_id != "dice41" else ["human", "medium"]
+        app, _ = at_table(game_id, kinds)
+        shown = frame(app)
+        bot = next(i for i, s in enumerate(shown.seats) if s.is_bot)
+        waiting = dataclasses.replace(
+            shown,
+            moment=None,
+            view=dataclasses.replace(shown.view, actor=bot),
+            display=dataclasses.replace(shown.display, guide=True),
+        )
+        ui = get_ui(game_id)
+        panel = guide_panel(Translator("en"), waiting, None, ui.chance, ui.id)
+        assert panel is not None and words in str(panel), (game_id, str(panel))

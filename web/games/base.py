@@ -190,7 +190,13 @@ class GameUI(abc.ABC):
             frame,
             subtitle,
             self.css,
-            guide=guide_panel(tr, frame, self.guide_step(frame) if frame.asks else None),
+            guide=guide_panel(
+                tr,
+                frame,
+                self.guide_step(frame) if frame.asks else None,
+                self.chance,
+                self.id,
+            ),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
             side=[
                 practice_panel(tr, frame, self),

@@ -299,8 +299,15 @@ def refusal_words(tr: Translator, ui: TableUI, reason: str) -> str:
     return tr.t(f"undo.refused.{reason}")
 
 
-def guide_panel(tr: Translator, frame: Frame, step_key: str | None) -> Markup | None:
-    """The guided first round: one sentence on what to tap now and why, and Skip."""
+def guide_panel(
+    tr: Translator, frame: Frame, step_key: str | None, chance: str = "cards", game: str = ""
+) -> Markup | None:
+    """The guided first round: one sentence on what to tap now and why, and Skip.
+
+    ``chance``: what the game deals, ``"cards"`` or ``"dice"``: what the bots' turns put
+    on the table while the person waits, unless ``game`` has its own sentence for that
+    (``guide.wait.twentyone``: their cards go to the trick in the middle).
+    """
     if not frame.display.guide or frame.mode not in ("live", "moment") or frame.over:
         return None
     seat = frame.actor
@@ -310,7 +317,8 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None) -> Markup | 
     elif seat is not None and not frame.seats[seat].is_bot:
         key = step_key or "guide.turn"
     else:
-        key = "guide.wait"
+        own = f"guide.wait.{game}"
+        key = own if game and tr.has(own) else f"guide.wait.{chance}"
     return h(
         "aside",
         {
