@@ -59,6 +59,9 @@ WEB_ASSETS = frozenset({".css", ".js", ".mjs", ".svg", ".png", ".webmanifest"})
 #: The module web/main.py imports first: it and everything it imports
 #: ship precompiled.
 START_MODULE = "web.app"
+#: Where the app zip lists the start-up modules in the order their imports finish:
+#: web/main.py imports them in that order, giving the page a turn between slices.
+STARTUP_ORDER = "web/startup.json"
 #: Zip entries get a fixed date so the same sources give the same bytes.
 ZIP_DATE = (2026, 1, 1, 0, 0, 0)
 #: Where the computed standard-library closure is kept between builds (it takes about
@@ -115,20 +118,22 @@ def python_sources() -> list[Path]:
     return [f for f in files if "__pycache__" not in f.parts]
 
 
-def startup_bytecode(stage: Path) -> list[Path]:
+def startup_bytecode(stage: Path) -> tuple[list[Path], list[str]]:
     """Compile the modules the app imports before its home screen (``web.app`` and what
     it imports) for the shipped Pyodide, next to their sources in ``stage``.
 
-    Returns the ``.pyc`` files. Only these: bytecode is about twice the size of the
-    source, and the other modules are imported when a game is opened. Measured in the
-    vendored Pyodide under Node on the trimmed standard library (3 runs each, machine
-    shared): ``import web.app`` 88-300 ms precompiled against 247-505 ms from source,
-    for ~127 kB more in the app zip; every module precompiled would add ~373 kB, past
-    the bytes budget (0.90x the bare page), so the games' modules stay source.
-    ``--no-bytecode`` builds source only, to measure the trade again.
+    Returns the ``.pyc`` files and the modules' names in the order their imports
+    finished (:data:`STARTUP_ORDER`). Only these are compiled: bytecode is about twice
+    the size of the source, and the other modules are imported when a game is opened.
+    Measured in the vendored Pyodide under Node on the trimmed standard library (3 runs
+    each, machine shared): ``import web.app`` 88-300 ms precompiled against 247-505 ms
+    from source, for ~127 kB more in the app zip; every module precompiled would add
+    ~373 kB, past the bytes budget (0.90x the bare page), so the games' modules stay
+    source. ``--no-bytecode`` builds source only, to measure the trade again.
     """
     line = run_node("pyc.mjs", str(stage), START_MODULE, what="compiling the start-up modules")
-    return [stage / rel for rel in json.loads(line)]
+    found = json.loads(line)
+    return [stage / rel for rel in found["pyc"]], [str(name) for name in found["order"]]
 
 
 def run_node(script: str, *args: str, what: str) -> str:
@@ -187,13 +192,20 @@ def stage_sources(stage: Path) -> list[Path]:
 
 
 def app_zip(target: Path, stage: Path, files: list[Path], bytecode: bool = True) -> int:
-    """Write the app zip (sources, translations, rules pages; with ``bytecode``, also
-    the start-up modules precompiled). Returns how many modules ship precompiled.
+    """Write the app zip (sources, translations, rules pages, the start-up modules'
+    import order; with ``bytecode``, also the start-up modules precompiled). Returns how
+    many modules ship precompiled.
     """
-    compiled = startup_bytecode(stage) if bytecode else []
-    write_zip(target, stage, files + compiled)
-    for pyc in compiled:
-        pyc.unlink()
+    compiled, order = startup_bytecode(stage)
+    if not bytecode:
+        for pyc in compiled:
+            pyc.unlink()
+        compiled = []
+    listing = stage / STARTUP_ORDER
+    listing.write_text(json.dumps(order) + "\n", "utf-8")
+    write_zip(target, stage, [*files, listing, *compiled])
+    for path in [*compiled, listing]:
+        path.unlink()
     return len(compiled)
 
 

@@ -7,7 +7,9 @@
 // Usage: node scripts/pyc.mjs DIR MODULE
 //   DIR holds the packages (as they go into the zip); MODULE is the entry, e.g. web.app.
 //   Writes DIR/**/__pycache__/*.pyc for every module of DIR that MODULE imports, and
-//   prints their paths relative to DIR as a JSON list on stdout.
+//   prints on stdout, as JSON, {"pyc": their paths relative to DIR, "order": the
+//   modules' names in the order their imports finished (each after what it imports,
+//   but for import cycles): web/main.py imports them in that order, a few at a time.
 import { resolve } from "node:path";
 import { loadPyodide } from "pyodide";
 
@@ -23,11 +25,33 @@ pyodide.globals.set("entry", entry);
 // timestamp-checked pycs would be thrown away; these are used as they are (the build
 // makes them from the very sources beside them, in the same zip).
 const written = pyodide.runPython(`
-import importlib, json, py_compile, sys
+import importlib, importlib.machinery, importlib.util, json, py_compile, sys
 from pathlib import Path
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, "/src")
+finished = []
+
+
+class Recorder:
+    """Finds the modules under /src as the path finder does, noting each one whose
+    import has finished."""
+
+    def find_spec(self, name, path=None, target=None):
+        spec = importlib.machinery.PathFinder.find_spec(name, path, target)
+        if spec is None or not (spec.origin or "").startswith("/src/"):
+            return None
+        run = spec.loader.exec_module
+
+        def exec_module(module):
+            run(module)
+            finished.append(module.__name__)
+
+        spec.loader.exec_module = exec_module
+        return spec
+
+
+sys.meta_path.insert(0, Recorder())
 importlib.import_module(entry)
 out = []
 for name, module in sorted(sys.modules.items()):
@@ -40,6 +64,6 @@ for name, module in sorted(sys.modules.items()):
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )
     out.append(str(Path(target).relative_to("/src")))
-json.dumps(out)
+json.dumps({"pyc": out, "order": finished})
 `);
 console.log(written);

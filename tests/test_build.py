@@ -216,9 +216,19 @@ def test_start_up_modules_ship_precompiled(tmp_path: Path) -> None:
     for name in compiled:
         source = name.replace("__pycache__/", "").split(".cpython-")[0] + ".py"
         assert source in names, f"{name} ships beside its source"
+    # web/main.py imports them one slice at a time, in the order their imports finished
+    order = json.loads(zipfile.ZipFile(out / "app" / "nordic21.zip").read("web/startup.json"))
+    assert len(order) == len(set(order)) == len(compiled)
+    modules = {
+        re.sub(r"/__init__$", "", s.replace("/__pycache__/", "/")).replace("/", ".") for s in stems
+    }
+    assert set(order) == modules
+    assert order[-1] == "web.app", "the entry finishes last"
+    assert order.index("web.i18n") < order.index("web.setup"), "what a module imports comes first"
     assert run_build("--out", str(tmp_path / "plain"), "--no-bytecode").returncode == 0
     plain = zipfile.ZipFile(tmp_path / "plain" / "app" / "nordic21.zip").namelist()
     assert not [n for n in plain if n.endswith(".pyc")]
+    assert "web/startup.json" in plain, "the slices do not depend on the bytecode"
 
 
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")

@@ -1,13 +1,61 @@
 """The entry point: starts the Nordic 21 UI (the code lives in the web package).
 
 index.html's ``<script type="py">`` runs ``import web.main`` once the app zip is
-unpacked (so no separate request for this file).
+unpacked (so no separate request for this file). Importing the app is the longest
+piece of Python's start-up that is ours (70 modules, 270-360 ms on a slow desktop,
+before the home screen is Python's): done in one go it holds the page's main thread
+for all of it, so a tap on a game's tile in that time (the prerendered setup,
+web/boot.js) waits for it. So the modules are imported in the order their imports
+finish (``web/startup.json``, written by the build), a slice of about
+:data:`SLICE_MS` at a time, the page getting a turn between slices.
 """
+
+import asyncio
+import importlib
+import json
+import time
+from pathlib import Path
 
 import js
 
-js.performance.mark("nordic21:python-started")
-from web.app import start  # noqa: E402  (the mark above times the imports below)
+#: How long one slice of imports may hold the main thread before the page gets a turn
+#: (a module is never cut in two: one that takes longer is a slice of its own).
+SLICE_MS = 30.0
+#: The start-up modules in the order their imports finish (scripts/build_site.py).
+ORDER = Path(__file__).with_name("startup.json")
 
-js.performance.mark("nordic21:imported")
-app = start()
+
+def startup_modules() -> list[str]:
+    """The start-up modules in import order; just the app where no build listed them."""
+    try:
+        names = json.loads(ORDER.read_text("utf-8"))
+    except (OSError, ValueError):
+        return ["web.app"]
+    return [str(name) for name in names] + ["web.app"]
+
+
+async def boot() -> None:
+    """Import the app slice by slice, then start it."""
+    try:
+        began = time.perf_counter()
+        for name in startup_modules():
+            importlib.import_module(name)
+            if (time.perf_counter() - began) * 1000 >= SLICE_MS:
+                await asyncio.sleep(0)
+                began = time.perf_counter()
+        from web.app import start
+
+        js.performance.mark("nordic21:imported")
+        global app
+        app = start()
+    except BaseException:
+        # the loading shell says so in words (web/boot.js); the traceback goes on to
+        # the console
+        js.dispatchEvent(js.CustomEvent.new("py:error"))
+        raise
+
+
+js.performance.mark("nordic21:python-started")
+app = None
+#: The start, kept so that it is not collected while it runs.
+starting = asyncio.get_event_loop().create_task(boot())
