@@ -15,6 +15,8 @@ from playwright.sync_api import Page, expect
 from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats, tap
 from e2e.server import SiteServer
 
+#: The match's deal (``?seed=``): Ann holds the bank against Bo in the second round.
+SEED = 3
 #: A person is to act, the hand-off screen is up, a moment is held, or the match is over.
 TURN = """() => document.querySelector('.match-over') ||
     document.querySelector('[data-action="show-cards"]') ||
@@ -75,6 +77,11 @@ def bo_seat(page: Page):  # type: ignore[no-untyped-def]
     return page.locator(".seat-line").filter(has=page.locator(".seat-name", has_text="Bo"))
 
 
+def bo_banks(page: Page) -> bool:
+    """Whether Bo holds the bank this round."""
+    return bool(bo_seat(page).locator(".badge.bank").count())
+
+
 def snapshot(page: Page) -> tuple[str, str]:
     """The page as it stands: its HTML and its accessibility tree."""
     return page.content(), page.locator("body").aria_snapshot()
@@ -121,7 +128,10 @@ def shown_line(page: Page, cards: list[str]) -> None:
 def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
     page: Page, site: SiteServer
 ) -> None:
-    open_setup(page, site.url, "Tjugoett")
+    # The deal decides whether the moment to check comes before the bank reaches Bo
+    # (it passes round the table each round): with a random one, the check was missed
+    # in some runs. This one brings it in the second round.
+    open_setup(page, site.url, "Tjugoett", f"?lang=en&seed={SEED}")
     choose(page, "Classic")
     set_seats(page, [("Ann", "human"), ("Bo", "human"), ("Cy", "medium")])
     button(page, "Start").click()
@@ -134,13 +144,12 @@ def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
             assert page.locator(".card.own-hidden").count() == 0
             tap(page, button(page, "Show my cards"))
             continue
-        if whose_turn(page) != "Bo" or not button(page, "Stand").count():
+        if whose_turn(page) != "Bo" or not button(page, "Stand").count() or bo_banks(page):
+            # (Bo holding the bank stands on the bank's hand, which lies face up)
             act(page, "Stake", "Bet", "Stand")
             continue
         # Bo is satisfied with a hand only he has seen; he stands.
         secret = own_hidden_cards(page)
-        # Failed once in CI under load (2026-12-03, 0 cards; not reproduced alone or
-        # beside two busy cores): say what the page showed, to find the race.
         assert len(secret) >= 2, screen_state(page)
         act(page, "Stand")
         if wait_turn(page) != "cover" or "Ann" not in page.locator("h2").first.inner_text():
