@@ -2,25 +2,29 @@
 
 index.html's ``<script type="py">`` runs ``import web.main`` once the app zip is
 unpacked (so no separate request for this file). Importing the app is the longest
-piece of Python's start-up that is ours (70 modules, 270-360 ms on a slow desktop,
-before the home screen is Python's): done in one go it holds the page's main thread
-for all of it, so a tap on a game's tile in that time (the prerendered setup,
-web/boot.js) waits for it. So the modules are imported in the order their imports
-finish (``web/startup.json``, written by the build), a slice of about
-:data:`SLICE_MS` at a time, the page getting a turn between slices.
+piece of Python's start-up that is ours (70 modules, 250-360 ms on a slow desktop):
+done in one go it holds the page's main thread for all of it, and a tap on a game's
+tile in that time (the prerendered setup, web/boot.js) waits for it. So on a first
+visit the modules are imported in the order their imports finish (``web/startup.json``,
+written by the build), about :data:`SLICE_MS` at a time, the page getting a turn
+between slices. A start from the device snapshot (web/runtime.mjs) has them imported
+already and starts at once.
 """
 
 import asyncio
 import importlib
 import json
+import sys
 import time
 from pathlib import Path
 
 import js
 
 #: How long one slice of imports may hold the main thread before the page gets a turn
-#: (a module is never cut in two: one that takes longer is a slice of its own).
-SLICE_MS = 30.0
+#: (a module is never cut in two: one that takes longer is a slice of its own). Each
+#: turn costs the start a little (the browser may draw a frame); 100 ms keeps a tap in
+#: that time well inside its 300 ms with a few turns.
+SLICE_MS = 100.0
 #: The start-up modules in the order their imports finish (scripts/build_site.py).
 ORDER = Path(__file__).with_name("startup.json")
 
@@ -43,11 +47,7 @@ async def boot() -> None:
             if (time.perf_counter() - began) * 1000 >= SLICE_MS:
                 await asyncio.sleep(0)
                 began = time.perf_counter()
-        from web.app import start
-
-        js.performance.mark("nordic21:imported")
-        global app
-        app = start()
+        start_now()
     except BaseException:
         # the loading shell says so in words (web/boot.js); the traceback goes on to
         # the console
@@ -55,7 +55,20 @@ async def boot() -> None:
         raise
 
 
+def start_now() -> None:
+    """Start the app: its modules are imported (by the slices, or in a restored snapshot)."""
+    from web.app import start
+
+    js.performance.mark("nordic21:imported")
+    global app
+    app = start()
+
+
 js.performance.mark("nordic21:python-started")
 app = None
-#: The start, kept so that it is not collected while it runs.
-starting = asyncio.get_event_loop().create_task(boot())
+#: The start on a first visit, kept so that it is not collected while it runs.
+starting = None
+if "web.app" in sys.modules:
+    start_now()
+else:
+    starting = asyncio.get_event_loop().create_task(boot())
