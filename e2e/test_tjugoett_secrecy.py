@@ -15,7 +15,8 @@ from playwright.sync_api import Page, expect
 from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats, tap
 from e2e.server import SiteServer
 
-#: The match's deal (``?seed=``): Ann holds the bank against Bo in the second round.
+#: The match's deal (``?seed=``): Ann holds the bank for the first deals and meets Bo's
+#: standing hand in the second.
 SEED = 3
 #: A person is to act, the hand-off screen is up, a moment is held, or the match is over.
 TURN = """() => document.querySelector('.match-over') ||
@@ -128,9 +129,9 @@ def shown_line(page: Page, cards: list[str]) -> None:
 def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
     page: Page, site: SiteServer
 ) -> None:
-    # The deal decides whether the moment to check comes before the bank reaches Bo
-    # (it passes round the table each round): with a random one, the check was missed
-    # in some runs. This one brings it in the second round.
+    # The deal decides whether the moment to check comes while Ann holds the bank (it
+    # passes on after her deals, and Bo then stands on the bank's hand, face up): with a
+    # random deal the check could be missed. This one brings it in the second round.
     open_setup(page, site.url, "Tjugoett", f"?lang=en&seed={SEED}")
     choose(page, "Classic")
     set_seats(page, [("Ann", "human"), ("Bo", "human"), ("Cy", "medium")])

@@ -4,8 +4,14 @@ name dropped when a person takes the seat), through the controller with a fake p
 
 from __future__ import annotations
 
-from tables import press, started
+import dataclasses
+
+from tables import at_table, frame, press, started
 from test_table_moments import _start, _until_moment
+
+from web.games import get_ui
+from web.i18n import Translator
+from web.screens.play import guide_panel
 
 
 def test_the_guide_is_offered_once_and_can_be_skipped() -> None:
@@ -55,32 +61,26 @@ def test_a_bot_holds_the_first_bank_and_names_are_remembered() -> None:
 
 def test_the_guide_names_what_the_bots_put_on_the_table_while_a_person_waits() -> None:
     """While a bot plays, the guide says where to look: dice in the dice games, cards
-    in front of the places at a banker table, the trick in Twenty One."""
-    import dataclasses
-
-    from tables import at_table, frame
-
-    from web.games import get_ui
-    from web.i18n import Translator
-    from web.screens.play import guide_panel
-
+    in front of the places at a banker table, the draw pile during Twenty One's exchange
+    and the trick after it."""
     expected = {
-        "dice21": "their dice land",
-        "dice41": "their dice land",
-        "tjueett": "their cards land in front of their places",
-        "twentyone": "on the trick",
+        ("dice21", None): "their dice land",
+        ("dice41", None): "their dice land",
+        ("tjueett", None): "their cards land in front of their places",
+        ("twentyone", "exchange"): "Watch the draw pile",
+        ("twentyone", "play"): "on the trick",
     }
-    for game_id, words in expected.items():
+    for (game_id, phase), words in expected.items():
         kinds = ["human", "medium", "medium"] if game_id != "dice41" else ["human", "medium"]
         app, _ = at_table(game_id, kinds)
         shown = frame(app)
         bot = next(i for i, s in enumerate(shown.seats) if s.is_bot)
+        view = dataclasses.replace(shown.view, actor=bot)
+        if phase is not None:
+            view = dataclasses.replace(view, phase=phase)
         waiting = dataclasses.replace(
-            shown,
-            moment=None,
-            view=dataclasses.replace(shown.view, actor=bot),
-            display=dataclasses.replace(shown.display, guide=True),
+            shown, moment=None, view=view, display=dataclasses.replace(shown.display, guide=True)
         )
         ui = get_ui(game_id)
-        panel = guide_panel(Translator("en"), waiting, None, ui.chance, ui.id)
-        assert panel is not None and words in str(panel), (game_id, str(panel))
+        panel = guide_panel(Translator("en"), waiting, None, ui.guide_wait(waiting))
+        assert panel is not None and words in str(panel), (game_id, phase, str(panel))

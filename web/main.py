@@ -30,12 +30,13 @@ ORDER = Path(__file__).with_name("startup.json")
 
 
 def startup_modules() -> list[str]:
-    """The start-up modules in import order; just the app where no build listed them."""
+    """The start-up modules in import order, ``web.app`` last; none where no build
+    listed them (the app is then imported in one go when it starts)."""
     try:
         names = json.loads(ORDER.read_text("utf-8"))
     except (OSError, ValueError):
-        return ["web.app"]
-    return [str(name) for name in names] + ["web.app"]
+        return []
+    return [str(name) for name in names]
 
 
 async def boot() -> None:

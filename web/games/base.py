@@ -191,11 +191,7 @@ class GameUI(abc.ABC):
             subtitle,
             self.css,
             guide=guide_panel(
-                tr,
-                frame,
-                self.guide_step(frame) if frame.asks else None,
-                self.chance,
-                self.id,
+                tr, frame, self.guide_step(frame) if frame.asks else None, self.guide_wait(frame)
             ),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
             side=[
@@ -294,6 +290,11 @@ class GameUI(abc.ABC):
         """The guided first round's text key for the person to act now (None: the
         general "your turn" line)."""
         return None
+
+    def guide_wait(self, frame: Frame) -> str:
+        """The guided first round's text key while the bots play: where their cards or
+        dice land."""
+        return f"guide.wait.{self.chance}"
 
     def words(self, tr: Translator, frame: Frame, events: Sequence[Any]) -> list[str]:
         """``events`` as log lines the frame's viewer may read (the match's own wording

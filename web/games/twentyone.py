@@ -467,6 +467,12 @@ class TwentyOneUI(GameUI):
             return "guide.twentyone.play"
         return None
 
+    def guide_wait(self, frame: Frame) -> str:
+        # the leader's exchange first, then the tricks in the middle
+        if frame.view.phase in ("exchange_choice", "exchange"):
+            return "guide.wait.twentyone.exchange"
+        return "guide.wait.twentyone"
+
     def progress(self, tr: Translator, round_no: int) -> str:
         return tr.t("save.deal", n=round_no)
 

@@ -299,14 +299,11 @@ def refusal_words(tr: Translator, ui: TableUI, reason: str) -> str:
     return tr.t(f"undo.refused.{reason}")
 
 
-def guide_panel(
-    tr: Translator, frame: Frame, step_key: str | None, chance: str = "cards", game: str = ""
-) -> Markup | None:
+def guide_panel(tr: Translator, frame: Frame, step_key: str | None, wait_key: str) -> Markup | None:
     """The guided first round: one sentence on what to tap now and why, and Skip.
 
-    ``chance``: what the game deals, ``"cards"`` or ``"dice"``: what the bots' turns put
-    on the table while the person waits, unless ``game`` has its own sentence for that
-    (``guide.wait.twentyone``: their cards go to the trick in the middle).
+    ``step_key``: the sentence for the person to act now (None: the general one);
+    ``wait_key``: the sentence while the bots play (what their turns put on the table).
     """
     if not frame.display.guide or frame.mode not in ("live", "moment") or frame.over:
         return None
@@ -317,8 +314,7 @@ def guide_panel(
     elif seat is not None and not frame.seats[seat].is_bot:
         key = step_key or "guide.turn"
     else:
-        own = f"guide.wait.{game}"
-        key = own if game and tr.has(own) else f"guide.wait.{chance}"
+        key = wait_key
     return h(
         "aside",
         {
