@@ -26,6 +26,7 @@ import zipfile
 from pathlib import Path
 
 from icons import write_icons
+from lean_source import lean
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules"
@@ -56,6 +57,12 @@ BOOT_KEYS = (
 #: Files of web/ copied as they are (the Python goes into the app zip; web/boot.js is
 #: inlined into index.html).
 WEB_ASSETS = frozenset({".css", ".js", ".mjs", ".svg", ".png", ".webmanifest"})
+#: Modules of the packages the browser never imports: the bot arena is a command-line
+#: tool for the developers (its argparse and statistics would ship in the trimmed
+#: standard library only for it).
+NOT_SHIPPED = frozenset({"pygame_core/arena.py"})
+#: Vendored code, shipped as it comes (licence headers and all).
+VENDORED = Path("web/remote/segno")
 #: The module web/main.py imports first: it and everything it imports
 #: ship precompiled.
 START_MODULE = "web.app"
@@ -108,23 +115,30 @@ def runtime_sources(node_modules: Path = NODE) -> list[tuple[Path, str]]:
 
 def python_sources() -> list[Path]:
     """Every file that goes into the app zip: the two Python packages (segno's vendored
-    encoder with its licence among them), the locales and the rules pages."""
+    encoder with its licence among them, not the developers' tools of
+    :data:`NOT_SHIPPED`), the locales and the rules pages."""
     files = sorted((ROOT / "pygame_core").rglob("*.py"))
     files += sorted((ROOT / "web").rglob("*.py"))
     files += sorted((ROOT / "web" / "locales").glob("*.json"))
     files += sorted((ROOT / "web" / "rules").glob("*.md"))
     # segno's licence, beside its vendored encoder (web/remote/segno/).
     files.append(ROOT / "web" / "remote" / "segno" / "LICENSE")
-    return [f for f in files if "__pycache__" not in f.parts]
+    return [
+        f
+        for f in files
+        if "__pycache__" not in f.parts and f.relative_to(ROOT).as_posix() not in NOT_SHIPPED
+    ]
 
 
 def startup_bytecode(stage: Path) -> tuple[list[Path], list[str]]:
     """Compile the modules the app imports before its home screen (``web.app`` and what
-    it imports) for the shipped Pyodide, next to their sources in ``stage``.
+    it imports) for the shipped Pyodide, each ``.pyc`` beside its lean source in
+    ``stage`` (the zip ships it in place of the source, :func:`app_zip`).
 
     Returns the ``.pyc`` files and the modules' names in the order their imports
-    finished (:data:`STARTUP_ORDER`). Only these are compiled: bytecode is about twice
-    the size of the source, and the other modules are imported when a game is opened.
+    finished (:data:`STARTUP_ORDER`). Only these are compiled: bytecode is about three
+    times the size of the lean source (gzipped), and the other modules are imported
+    when a game is opened.
     Measured in the vendored Pyodide under Node on the trimmed standard library (3 runs
     each, machine shared): ``import web.app`` 88-300 ms precompiled against 247-505 ms
     from source, for ~127 kB more in the app zip; every module precompiled would add
@@ -181,29 +195,36 @@ def stdlib_zip(target: Path, closure: dict[str, str]) -> dict[str, int]:
 
 
 def stage_sources(stage: Path) -> list[Path]:
-    """Copy the app zip's files into ``stage``; returns the copies."""
+    """Copy the app zip's files into ``stage``, the app's own Python lean (no comments,
+    no docstrings, every line where it is in git: :func:`lean_source.lean`; segno's
+    files as they come, with their licence headers); returns the copies."""
     files = []
     for path in python_sources():
         rel = path.relative_to(ROOT)
         (stage / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(path, stage / rel)
+        if path.suffix == ".py" and VENDORED not in rel.parents:
+            (stage / rel).write_text(lean(path.read_text("utf-8")), "utf-8")
+        else:
+            shutil.copyfile(path, stage / rel)
         files.append(stage / rel)
     return files
 
 
 def app_zip(target: Path, stage: Path, files: list[Path], bytecode: bool = True) -> int:
     """Write the app zip (sources, translations, rules pages, the start-up modules'
-    import order; with ``bytecode``, also the start-up modules precompiled). Returns how
-    many modules ship precompiled.
+    import order; with ``bytecode``, the start-up modules as bytecode only, in place of
+    their sources: a traceback names the file and line, without the line's text).
+    Returns how many modules ship precompiled.
     """
     compiled, order = startup_bytecode(stage)
     if not bytecode:
         for pyc in compiled:
             pyc.unlink()
         compiled = []
+    replaced = {pyc.with_suffix(".py") for pyc in compiled}
     listing = stage / STARTUP_ORDER
     listing.write_text(json.dumps(order) + "\n", "utf-8")
-    write_zip(target, stage, [*files, listing, *compiled])
+    write_zip(target, stage, [*(f for f in files if f not in replaced), listing, *compiled])
     for path in [*compiled, listing]:
         path.unlink()
     return len(compiled)

@@ -6,7 +6,9 @@
 //
 // Usage: node scripts/pyc.mjs DIR MODULE
 //   DIR holds the packages (as they go into the zip); MODULE is the entry, e.g. web.app.
-//   Writes DIR/**/__pycache__/*.pyc for every module of DIR that MODULE imports, and
+//   Writes DIR/**/<module>.pyc beside <module>.py for every module of DIR that MODULE
+//   imports (the zip ships the .pyc in place of the source: Python imports a sourceless
+//   .pyc found where the .py would be), and
 //   prints on stdout, as JSON, {"pyc": their paths relative to DIR, "order": the
 //   modules' names in the order their imports finished (each after what it imports,
 //   but for import cycles): web/main.py imports them in that order, a few at a time.
@@ -18,12 +20,15 @@ if (!dir || !entry) {
   console.error("usage: node scripts/pyc.mjs DIR MODULE");
   process.exit(2);
 }
-const pyodide = await loadPyodide();
+// No column ranges in the bytecode (PYTHONNODEBUGRANGES, as `python -X no_debug_ranges`):
+// a traceback still names each line, without the ^^^ under the expression, and the
+// location tables are a large part of every code object.
+const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.mountNodeFS("/src", resolve(dir));
 pyodide.globals.set("entry", entry);
-// Unchecked hash-based pycs: PyScript unpacks the zip with fresh file times, so
-// timestamp-checked pycs would be thrown away; these are used as they are (the build
-// makes them from the very sources beside them, in the same zip).
+// Unchecked hash-based pycs (no file times inside: the same sources give the same bytes).
+// Each names its module by its path in the repository (web/app.py): a traceback from the
+// page gives that file and the line, which the lean sources kept (lean_source.py).
 const written = pyodide.runPython(`
 import importlib, importlib.machinery, importlib.util, json, py_compile, sys
 from pathlib import Path
@@ -58,9 +63,9 @@ for name, module in sorted(sys.modules.items()):
     origin = getattr(module, "__file__", None) or ""
     if not origin.startswith("/src/") or not origin.endswith(".py"):
         continue
-    target = importlib.util.cache_from_source(origin)
+    target = origin + "c"
     py_compile.compile(
-        origin, cfile=target, doraise=True,
+        origin, cfile=target, dfile=str(Path(origin).relative_to("/src")), doraise=True,
         invalidation_mode=py_compile.PycInvalidationMode.UNCHECKED_HASH,
     )
     out.append(str(Path(target).relative_to("/src")))

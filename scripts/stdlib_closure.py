@@ -55,8 +55,9 @@ def import_everything() -> list[str]:
         for folder, dirs, files in os.walk(top):
             dirs[:] = sorted(d for d in dirs if d != "__pycache__")
             for file in sorted(files):
-                if file.endswith(".py"):
-                    rel = os.path.relpath(os.path.join(folder, file[:-3]), base)
+                # A start-up module ships as bytecode only (web/app.pyc).
+                if file.endswith((".py", ".pyc")):
+                    rel = os.path.relpath(os.path.join(folder, file.rsplit(".", 1)[0]), base)
                     name = rel.replace(os.sep, ".").removesuffix(".__init__")
                     if name != "web.main":
                         importlib.import_module(name)

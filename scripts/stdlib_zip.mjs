@@ -24,7 +24,10 @@ if (!closureFile || !outZip) {
   process.exit(2);
 }
 const closure = JSON.parse(readFileSync(closureFile, "utf8"));
-const pyodide = await loadPyodide();
+// No column ranges in the bytecode (PYTHONNODEBUGRANGES, as `python -X no_debug_ranges`):
+// a traceback still names each line, without the ^^^ under the expression, and the
+// location tables are a large part of every code object.
+const pyodide = await loadPyodide({ env: { PYTHONNODEBUGRANGES: "1" } });
 pyodide.mountNodeFS("/out", resolve(dirname(outZip)));
 pyodide.globals.set("entries", JSON.stringify(Object.values(closure.modules)));
 pyodide.globals.set("target", "/out/" + basename(outZip));
