@@ -5,6 +5,7 @@ real controllers with a fake page (:mod:`tables`)."""
 
 from __future__ import annotations
 
+import html
 import re
 from typing import Any
 
@@ -324,3 +325,46 @@ def test_a_held_round_end_shows_that_round_not_the_next(game_id: str) -> None:
     press(app, page, "moment-seen")
     if "moment-seen" not in page.markup:
         assert _header_rounds(page.markup) == {upcoming}
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
+def test_between_tricks_the_felt_says_who_took_the_last_one_and_who_leads(lang: str) -> None:
+    """Once a trick's moment is over, the empty trick area still tells what happened:
+    who took the trick, with which cards, and who leads the next one (the taker, or the
+    next seat with cards when the taker is down to the one that scores)."""
+    tr = Translator(lang)
+    seen = {"took_and_leads": 0, "took_then_leads": 0}
+    for seed in range(1, 30):
+        app, page = at_table("twentyone", ["human", "medium", "medium"], seed=seed, lang=lang)
+        for _ in range(3000):
+            session = app.play.session
+            if session is None or session.over:
+                break
+            if "moment-seen" in page.markup:
+                press(app, page, "moment-seen")
+                continue
+            shown = frame(app)
+            view = shown.view
+            if view.trick is None and view.tricks and view.actor is not None:
+                last = view.tricks[-1]
+                top = [p for p in last.plays if p.seat == last.top_seat and p.kind == "play"]
+                cards = " ".join(card_text(c, lang) for c in top[-1].cards)
+                taker, leader = shown.names[last.top_seat], shown.names[view.actor]
+                if last.top_seat == view.actor:
+                    key = "took_and_leads"
+                    said = tr.t("t21.took_and_leads", name=leader, cards=cards)
+                else:
+                    key = "took_then_leads"
+                    said = tr.t("t21.took_then_leads", winner=taker, cards=cards, name=leader)
+                area = re.search(r'<section class="trick empty">(.*?)</section>', page.markup, re.S)
+                assert area and said in html.unescape(area.group(1)), (said, area)
+                seen[key] += 1
+            if session.current == 0 and not page.timers:
+                _make(app, page, session.legal()[0])
+            elif page.timers:
+                page.timers.pop(0)()
+            else:
+                raise AssertionError("the match is stuck")
+        if all(seen.values()):
+            return
+    raise AssertionError(f"both cases not seen: {seen}")

@@ -160,6 +160,19 @@ def move_buttons(tr: Translator, frame: Frame) -> Markup:
     return h("div", {"class": "controls t21-controls"}, items)
 
 
+def last_trick_text(tr: Translator, frame: Frame) -> str:
+    """Between tricks: who took the last one, with which cards, and who leads next (the
+    taker, unless the taker has no cards left)."""
+    view = frame.view
+    last = view.tricks[-1]
+    top = next(p for p in reversed(last.plays) if p.seat == last.top_seat and p.kind == "play")
+    cards = " ".join(card_text(c, tr.lang) for c in top.cards)
+    winner, name = frame.names[last.top_seat], frame.names[view.actor]
+    if last.top_seat == view.actor:
+        return tr.t("t21.took_and_leads", name=name, cards=cards)
+    return tr.t("t21.took_then_leads", winner=winner, cards=cards, name=name)
+
+
 def trick_panel(tr: Translator, frame: Frame) -> Markup:
     """The trick on the table (a trick's end is held on the table as it lay: between
     tricks the table is clear, the next lead to come)."""
@@ -168,7 +181,7 @@ def trick_panel(tr: Translator, frame: Frame) -> Markup:
     names = frame.names
     if trick is None:
         leads = view.actor is not None and bool(view.tricks)
-        text = tr.t("t21.to_lead", name=names[view.actor]) if leads else tr.t("t21.no_trick")
+        text = last_trick_text(tr, frame) if leads else tr.t("t21.no_trick")
         return h("section", {"class": "trick empty"}, h("p", {"class": "hint"}, text))
     rows = []
     for play in trick.plays:
