@@ -346,11 +346,12 @@ def test_between_tricks_the_felt_says_who_took_the_last_one_and_who_leads(lang: 
             shown = frame(app)
             view = shown.view
             if view.trick is None and view.tricks and view.actor is not None:
-                last = view.tricks[-1]
-                top = [p for p in last.plays if p.seat == last.top_seat and p.kind == "play"]
-                cards = " ".join(card_text(c, lang) for c in top[-1].cards)
-                taker, leader = shown.names[last.top_seat], shown.names[view.actor]
-                if last.top_seat == view.actor:
+                # what the core said of the trick's end, not the table's own reading of it
+                won = [e for e in session.events if e.kind == "trick_won"][-1]
+                assert won.get("next_leader") == view.actor
+                cards = " ".join(card_text(c, lang) for c in won.get("cards"))
+                taker, leader = shown.names[won.get("seat")], shown.names[view.actor]
+                if won.get("seat") == view.actor:
                     key = "took_and_leads"
                     said = tr.t("t21.took_and_leads", name=leader, cards=cards)
                 else:

@@ -221,6 +221,12 @@ class Trick(Value):
     top_seat: int
     top_rank: int
 
+    @property
+    def top_cards(self) -> tuple[int, ...]:
+        """The best play's cards (the top seat's last play: a discard or pass never
+        takes the top)."""
+        return next(p.cards for p in reversed(self.plays) if p.seat == self.top_seat)
+
 
 @dataclass(frozen=True)
 class DealResult(Value):
@@ -671,7 +677,7 @@ def _end_trick(step: Builder[TwentyOneState]) -> None:
     trick = state.trick
     assert trick is not None
     n = state.config.players
-    winning = next(p.cards for p in reversed(trick.plays) if p.seat == trick.top_seat)
+    winning = trick.top_cards
     tricks = (*state.tricks, trick)
     for offset in range(n):
         nxt = (trick.top_seat + offset) % n

@@ -165,8 +165,7 @@ def last_trick_text(tr: Translator, frame: Frame) -> str:
     taker, unless the taker has no cards left)."""
     view = frame.view
     last = view.tricks[-1]
-    top = next(p for p in reversed(last.plays) if p.seat == last.top_seat and p.kind == "play")
-    cards = " ".join(card_text(c, tr.lang) for c in top.cards)
+    cards = " ".join(card_text(c, tr.lang) for c in last.top_cards)
     winner, name = frame.names[last.top_seat], frame.names[view.actor]
     if last.top_seat == view.actor:
         return tr.t("t21.took_and_leads", name=name, cards=cards)
