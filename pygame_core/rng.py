@@ -117,6 +117,19 @@ class RngStream:
             items[i], items[j] = items[j], items[i]
         self._state = state
 
+    def words(self, count: int) -> list[int]:
+        """The next ``count`` 64-bit outputs (as :meth:`next_u64`, with the mixing
+        written out: a bot's sampler cuts its draws from them in a tight loop)."""
+        state = self._state
+        out = []
+        for _ in range(count):
+            state = (state + _GOLDEN) & _MASK
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+            out.append(z ^ (z >> 31))
+        self._state = state
+        return out
+
     def random(self) -> float:
         """A float in [0, 1) with 53 random bits (for bots, never for rules)."""
         return (self.next_u64() >> 11) / float(1 << 53)

@@ -99,40 +99,6 @@ def test_inferred_facts_hold_for_players_of_the_policy() -> None:
                 assert sum((facts.need_mask >> r) & 1 for r in ranks) >= facts.need_count
 
 
-def test_dealt_hidden_hands_meet_the_facts_and_the_counts() -> None:
-    stream = Rng.from_seed(9).stream()
-    for _, view in _medium_views(2):
-        facts = infer.hand_facts(view)
-        unseen = infer.unseen_ranks(view)
-        hands, rest = infer.deal_hidden(view, unseen, facts, stream)
-        assert sorted([r for h in hands for r in h] + rest) == unseen
-        for seat, hand in enumerate(hands):
-            expected = 0 if seat == view.viewer else view.hand_counts[seat]
-            assert len(hand) == expected
-            if seat != view.viewer:
-                assert all(facts[0][seat].allows(r) for r in hand)
-
-
-def test_a_fact_set_that_keeps_failing_is_given_up_for_the_decision() -> None:
-    _, view = next(iter(_medium_views(1)))
-    unseen = infer.unseen_ranks(view)
-    _, certain = infer.hand_facts(view)
-    n = view.config.players
-    impossible = [infer.HandFacts(need_mask=1, need_count=99) for _ in range(2 * n)]
-    tried = [0, 0]
-    stream = Rng.from_seed(3).stream()
-    for deal in range(1, infer.GIVE_UP + 1):
-        infer.deal_hidden(view, unseen, (impossible, certain), stream, tried)
-        assert tried == [deal, 0]
-    # Given up: the next deal is dealt by the facts of the rules straight away, with the
-    # very draws a deal by them alone takes.
-    alone = Rng(stream.freeze().state).stream()
-    expected = infer.deal_hidden(view, unseen, (certain,), alone)
-    assert infer.deal_hidden(view, unseen, (impossible, certain), stream, tried) == expected
-    assert stream.freeze() == alone.freeze()
-    assert tried == [infer.GIVE_UP + 1, 0]
-
-
 def test_the_expert_sees_through_a_forced_discard() -> None:
     # Seat 1 discarded a 6 against a led 9: it holds only 6, 7 or 8 now.
     trick = led(0, "9C")

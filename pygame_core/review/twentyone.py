@@ -2,7 +2,7 @@
 
 Each decision's distinct choices by rank (:func:`pygame_core.twentyone.search.choices`)
 are played out on the same ``playouts`` worlds, each dealt from the seat's view as the
-expert deals them (:func:`pygame_core.twentyone.infer.deal_hidden`: consistent with
+expert deals them (:class:`pygame_core.twentyone.infer.Worlds`: consistent with
 every card seen and what the others' plays revealed), by the expert's rollout (the
 other seats play the medium policy, ``against="others_play_policy"``; the seat's own
 later turns a one-step lookahead). A choice's value is its mean match value (the share
@@ -153,16 +153,13 @@ def rate_steps(spot: Spot, seed: int, playouts: int) -> Generator[None, None, De
             runs.append((own, chosen_choice))
             chosen = f"{chosen}_as_played"
             keys.append(chosen)
-    stream = Rng.from_seed(seed).stream()
-    unseen = infer.unseen_ranks(view)
-    facts = infer.hand_facts(view)
-    tried = [0] * len(facts)
+    worlds = infer.Worlds(view, Rng.from_seed(seed).stream())
     samples: list[list[float]] = [[] for _ in runs]
     chosen_index = keys.index(chosen)
     batch = max(2, min(BATCH, playouts))
     while True:
         for _ in range(batch):
-            hands, rest = infer.deal_hidden(view, unseen, facts, stream, tried)
+            hands, rest = worlds.deal()
             for i, (run, choice) in enumerate(runs):
                 samples[i].append(run.value(choice, hands, rest))
             yield

@@ -7,7 +7,7 @@ information set: the public plays since the root, its own hand following from it
 own moves), so the statistics of a node are shared by every dealt world that leads
 to it, and a move chosen in the tree cannot depend on cards the seat cannot see.
 
-Each iteration takes a dealt world (:func:`.infer.deal_hidden`), walks down the tree
+Each iteration takes a dealt world (:class:`.infer.Worlds`), walks down the tree
 (UCB1 at the seat's own nodes; the other seats play the policy of :mod:`.sim`, as the
 medium bots do, and their plays, with a discarded card's rank, are what the seat sees),
 adds one node, finishes the deal with the rollout and backs the match value up.
