@@ -10,8 +10,10 @@ flags. One server (the bench's: GitHub-Pages-like caching) serves every build be
 the bare Pyodide page, and headless Chromium loads them in rotating order, cold (fresh
 context, service workers blocked, so every build pays the same network) and warm (a
 persistent profile per build, HTTP cache, after one priming load that stays open
-until V8 has cached the compiled wasm). Prints a Markdown table: median time to ready,
-ratio to the bare page measured in the same rotation, browser CPU seconds, gzip bytes.
+until V8 has cached the compiled wasm, and the device snapshot is stored). Prints a
+Markdown table: median time to ready, ratio to the bare page measured in the same
+rotation, browser CPU seconds; then where each build's start went: the median of each
+of the app's performance marks (``nordic21:*``), cold and warm.
 """
 
 from __future__ import annotations
@@ -32,6 +34,10 @@ from server import BenchServer, stage_stock_pyodide
 from startup import INIT_SCRIPT, first_page, persistent
 
 READY = "window.__benchReady !== undefined"
+#: The app's performance marks, by name without the ``nordic21:`` prefix.
+MARKS = """Object.fromEntries(performance.getEntriesByType("mark")
+    .filter((m) => m.name.startsWith("nordic21:"))
+    .map((m) => [m.name.slice(9), m.startTime]))"""
 #: Seconds the warm priming load stays open (V8 writes the wasm code cache).
 SETTLE_S = 12
 
@@ -45,6 +51,9 @@ class Variant:
     flags: tuple[str, ...] = ()
     cold: list[tuple[float, float]] = field(default_factory=list)
     warm: list[tuple[float, float]] = field(default_factory=list)
+    marks: dict[str, list[dict[str, float]]] = field(
+        default_factory=lambda: {"cold": [], "warm": []}
+    )
 
     @property
     def path(self) -> str:
@@ -88,12 +97,17 @@ def build(variant: Variant, root: Path, work: Path) -> None:
         subprocess.run(["git", "worktree", "remove", "--force", str(tree)], cwd=ROOT, check=True)
 
 
-def timed_load(page: Page, server: BenchServer, variant: Variant) -> tuple[float, float]:
-    """Load ``variant`` in ``page``: (ms to ready, browser CPU seconds)."""
+def timed_load(
+    page: Page, server: BenchServer, variant: Variant, mode: str | None = None
+) -> tuple[float, float]:
+    """Load ``variant`` in ``page``: (ms to ready, browser CPU seconds); the app's marks
+    go to ``variant.marks[mode]``."""
     before = children_cpu_seconds() or 0.0
     page.goto(server.url(variant.path), wait_until="commit")
     page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
     cpu = (children_cpu_seconds() or 0.0) - before
+    if mode is not None:
+        variant.marks[mode].append(page.evaluate(MARKS))
     return float(page.evaluate("window.__benchReady")), cpu
 
 
@@ -102,7 +116,7 @@ def load(browser: Browser, server: BenchServer, variant: Variant) -> tuple[float
     context = browser.new_context(service_workers="block")
     context.add_init_script(INIT_SCRIPT)
     try:
-        return timed_load(context.new_page(), server, variant)
+        return timed_load(context.new_page(), server, variant, "cold")
     finally:
         context.close()
 
@@ -126,7 +140,7 @@ def warm(
     context = persistent(pw, profile, "block")
     try:
         context.add_init_script(INIT_SCRIPT)
-        return timed_load(first_page(context), server, variant)
+        return timed_load(first_page(context), server, variant, "warm")
     finally:
         context.close()
 
@@ -150,6 +164,24 @@ def report(variants: Sequence[Variant]) -> str:
             f"| {median(v.cold, 1):.2f} | {hot:,.0f} | {hot / median(bare.warm, 0):.3f}x |"
         )
     return "\n".join(lines)
+
+
+def marks_report(variants: Sequence[Variant]) -> str:
+    """Per build and mode, the median ms of each mark, in the order they come."""
+    lines: list[str] = []
+    for v in variants:
+        for mode, runs in v.marks.items():
+            names = sorted({n for run in runs for n in run}, key=lambda n: _median_mark(runs, n))
+            if not names:
+                continue
+            cells = ", ".join(f"{n} {_median_mark(runs, n):,.0f}" for n in names)
+            lines.append(f"- {v.name}, {mode}: {cells}")
+    return "\n".join(lines)
+
+
+def _median_mark(runs: Sequence[dict[str, float]], name: str) -> float:
+    """The median time of mark ``name`` over the runs that have it."""
+    return statistics.median(run[name] for run in runs if name in run)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -182,6 +214,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                     )
             browser.close()
     print(report(variants))
+    print()
+    print(marks_report(variants))
     return 0
 
 

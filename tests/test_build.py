@@ -271,12 +271,15 @@ def test_every_code_path_runs_on_the_shipped_standard_library(tmp_path: Path) ->
 @pytest.mark.skipif(not HAS_RUNTIME, reason="needs `npm ci`")
 def test_device_snapshot_fits_restores_and_refuses_another_build(tmp_path: Path) -> None:
     """The snapshot web/snapshot-worker.mjs makes (same code, web/snapshot.mjs, in Node):
-    its heap stays within what Pyodide can restore (pyodide#6254), the app is imported
-    in it, every restore draws other random numbers, another build's key is refused."""
+    its heap stays within what Pyodide can restore (pyodide#6254), it is stored packed
+    and comes back whole, the app is imported in it, every restore draws other random
+    numbers, another build's key is refused."""
     out = tmp_path / "site"
     assert run_build("--out", str(out)).returncode == 0
     report = node_report("snapshot_check.mjs", str(out))
     assert report["heap"] <= report["limit"] == 30 * 1024 * 1024, report
+    # Stored without its pages of zeros: every byte comes back, and under half is kept.
+    assert report["intact"] and report["packed"] < report["bytes"] / 2, report
     assert report["first"]["app_imported"] and report["second"]["app_imported"]
     assert report["first"]["random"] != report["second"]["random"], "random is reseeded"
     assert "not the one this page asked for" in report["other"]["refused"]

@@ -33,8 +33,13 @@ let early = null;
 /** How this start went: "restored", "none", "off" or "fallback:<why>". */
 let snapshot = "off";
 
-/** The restored interpreter, or null (the reason is left in `snapshot`). */
-async function restore() {
+/**
+ * The stored snapshot for this build, looked up and read at once: reading it (30 MB
+ * out of Cache Storage, and its checksum) goes on off the main thread while the page
+ * is still parsed. Resolves to {bytes} (a promise of the checked bytes) or null, the
+ * reason left in `snapshot`.
+ */
+async function findStored() {
   const key = snapshotKey(BUILD);
   let found;
   try {
@@ -43,6 +48,7 @@ async function restore() {
     snapshot = "none"; // no Cache Storage here (private mode, an opaque origin)
     return null;
   }
+  performance.mark("nordic21:snapshot-found");
   if (found.none) {
     snapshot = "none";
     return null;
@@ -52,6 +58,15 @@ async function restore() {
     await dropSnapshot();
     return null;
   }
+  found.bytes.then(() => performance.mark("nordic21:snapshot-read"), () => {});
+  return found;
+}
+
+/** The interpreter restored from `found` (see findStored), or null (the reason is left
+ * in `snapshot`). */
+async function restore(found) {
+  if (!found) return null;
+  const key = snapshotKey(BUILD);
   try {
     const pyodide = await load({ _loadSnapshot: found.bytes });
     pyodide.runPython(withKey(AFTER_RESTORE, key));
@@ -109,9 +124,10 @@ function parsed() {
 export function startEarly() {
   early ??= earlyFetches(async () => {
     withoutStackSwitching();
+    const stored = BUILD ? findStored() : null;
     await parsed();
     performance.mark("nordic21:runtime-start");
-    const pyodide = (BUILD && (await restore())) || (await load());
+    const pyodide = (BUILD && (await restore(await stored))) || (await load());
     performance.mark("nordic21:runtime-ready");
     document.documentElement.dataset.snapshot = snapshot;
     return pyodide;

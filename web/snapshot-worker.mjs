@@ -3,8 +3,8 @@
 // the very files the page used (the service worker or the HTTP cache has them), so
 // the page's interpreter and the player's game are never touched.
 //
-// Message in: {build} (web/runtime.mjs's BUILD). Message out: {ok: true, bytes} or
-// {ok: false, error}.
+// Message in: {build} (web/runtime.mjs's BUILD). Message out: {ok: true, bytes, stored}
+// (the snapshot's size and what is kept of it) or {ok: false, error}.
 import { loadPyodide } from "../vendor/pyodide/pyodide.mjs";
 import { makeSnapshot, sha256, snapshotKey, storeSnapshot, withoutStackSwitching } from "./snapshot.mjs";
 
@@ -26,8 +26,8 @@ addEventListener("message", async ({ data: { build } }) => {
     const stdLibURL = URL.createObjectURL(new Blob([stdlib]));
     const key = snapshotKey(build);
     const bytes = await makeSnapshot(loadPyodide, appZip, key, { stdLibURL });
-    await storeSnapshot(bytes, key);
-    postMessage({ ok: true, bytes: bytes.byteLength });
+    const stored = await storeSnapshot(bytes, key);
+    postMessage({ ok: true, bytes: bytes.byteLength, stored });
   } catch (error) {
     postMessage({ ok: false, error: String(error?.message || error) });
   }
