@@ -29,6 +29,19 @@
   });
   window.nordic21Early = Object.fromEntries(fetched);
 
+  // The device snapshot (web/snapshot.mjs), looked up now and read at once if there is
+  // one: a return visit's Python starts from it, so its read is the first thing that
+  // start waits for, and web/runtime.mjs runs only once its module imports are in.
+  // web/runtime.mjs checks the entry (its build, its checksum) before using any of it.
+  if (typeof caches !== "undefined") {
+    const stored = caches
+      .open("nordic21-snapshot")
+      .then((cache) => cache.match(new URL("nordic21-snapshot", here)))
+      .then((response) => response && { headers: response.headers, bytes: response.arrayBuffer() });
+    stored.catch(() => {}); // no Cache Storage here: web/runtime.mjs finds out again
+    window.nordic21Stored = stored;
+  }
+
   const LANGS = ["nb", "sv", "da", "en"];
   const ALIASES = { nb: "nb", no: "nb", nn: "nb", sv: "sv", da: "da", en: "en" };
   // Files whose arrival marks a step of the start-up, in the order they usually come.

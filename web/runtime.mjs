@@ -43,7 +43,7 @@ async function findStored() {
   const key = snapshotKey(BUILD);
   let found;
   try {
-    found = await findSnapshot(key);
+    found = await findSnapshot(key, globalThis.nordic21Stored);
   } catch {
     snapshot = "none"; // no Cache Storage here (private mode, an opaque origin)
     return null;

@@ -198,17 +198,18 @@ export async function dropSnapshot() {
 /**
  * The stored snapshot for `key`: {bytes} (a promise of the checked bytes: the check
  * runs while the runtime compiles), {none: true} when nothing is stored, or {stale}
- * when one is stored for another build. A checksum mismatch rejects `bytes`.
+ * when one is stored for another build. A checksum mismatch rejects `bytes`. `early`,
+ * if given, is the same lookup begun before (web/boot.js): a promise of null or of
+ * {headers, bytes: a promise of the body's ArrayBuffer}.
  */
-export async function findSnapshot(key) {
+export async function findSnapshot(key, early = null) {
   if (typeof caches === "undefined") return { none: true };
-  const cache = await caches.open(CACHE);
-  const response = await cache.match(new URL(ENTRY, import.meta.url));
-  if (!response) return { none: true };
-  if (response.headers.get("x-snapshot-key") !== key) return { stale: true };
-  const expected = response.headers.get("x-snapshot-sha256");
-  const length = Number(response.headers.get("x-snapshot-length"));
-  const bytes = response.arrayBuffer().then(async (buffer) => {
+  const found = await (early ?? lookUp());
+  if (!found) return { none: true };
+  if (found.headers.get("x-snapshot-key") !== key) return { stale: true };
+  const expected = found.headers.get("x-snapshot-sha256");
+  const length = Number(found.headers.get("x-snapshot-length"));
+  const bytes = found.bytes.then(async (buffer) => {
     const data = new Uint8Array(buffer);
     if ((await sha256(data)) !== expected) throw new Error("corrupt");
     return unpackSnapshot(data, length);
@@ -216,4 +217,11 @@ export async function findSnapshot(key) {
   // Rejected (corrupt) before Pyodide awaits it: not an unhandled rejection.
   bytes.catch(() => {});
   return { bytes };
+}
+
+/** The stored entry, as findSnapshot's `early`. */
+async function lookUp() {
+  const cache = await caches.open(CACHE);
+  const response = await cache.match(new URL(ENTRY, import.meta.url));
+  return response && { headers: response.headers, bytes: response.arrayBuffer() };
 }
