@@ -33,10 +33,12 @@
   // one: a return visit's Python starts from it, so its read is the first thing that
   // start waits for, and web/runtime.mjs runs only once its module imports are in.
   // web/runtime.mjs checks the entry (its build, its checksum) before using any of it.
+  // Asked with has() first: open() would make the cache on a first visit.
   if (typeof caches !== "undefined") {
     const stored = caches
-      .open("nordic21-snapshot")
-      .then((cache) => cache.match(new URL("nordic21-snapshot", here)))
+      .has("nordic21-snapshot")
+      .then((has) => has && caches.open("nordic21-snapshot"))
+      .then((cache) => cache && cache.match(new URL("nordic21-snapshot", here)))
       .then((response) => response && { headers: response.headers, bytes: response.arrayBuffer() });
     stored.catch(() => {}); // no Cache Storage here: web/runtime.mjs finds out again
     window.nordic21Stored = stored;

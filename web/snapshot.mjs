@@ -221,6 +221,7 @@ export async function findSnapshot(key, early = null) {
 
 /** The stored entry, as findSnapshot's `early`. */
 async function lookUp() {
+  if (!(await caches.has(CACHE))) return null; // open() would make the cache
   const cache = await caches.open(CACHE);
   const response = await cache.match(new URL(ENTRY, import.meta.url));
   return response && { headers: response.headers, bytes: response.arrayBuffer() };
