@@ -24,7 +24,7 @@ from pygame_core.twentyone.bots import MediumBot, make_bot
 from pygame_core.twentyone.search import ExpertBot, choices, match_value
 
 
-def _medium_views(games: int, players: int = 4):  # type: ignore[no-untyped-def]
+def medium_views(games: int, players: int = 4):  # type: ignore[no-untyped-def]
     """(state, view of the seat to act) along matches of medium bots."""
     bot = MediumBot()
     for seed in range(games):
@@ -58,7 +58,7 @@ def test_medium_opens_the_exchange_only_without_the_best_card() -> None:
     assert sim.opens_exchange([2, 5, 9, 13], 14)
     assert not sim.opens_exchange([2, 5, 9, 14], 14)
     bot = MediumBot()
-    for _, view in _medium_views(3):
+    for _, view in medium_views(3):
         if view.phase == "exchange_choice":
             holds_ace = any(play_rank(c, False) == 14 for c in view.hand)
             legal = (OpenExchange(), RefuseExchange())
@@ -89,7 +89,7 @@ def test_the_simulator_ends_every_deal_with_one_card_each() -> None:
 
 
 def test_inferred_facts_hold_for_players_of_the_policy() -> None:
-    for state, view in _medium_views(6):
+    for state, view in medium_views(6):
         assumed, certain = infer.hand_facts(view)
         for seat, hand in enumerate(state.hands):
             ranks = [play_rank(c, False) for c in hand]
@@ -119,7 +119,7 @@ def test_the_expert_prefers_to_keep_the_ace() -> None:
 
 
 def test_match_value_is_the_share_of_the_win_when_the_match_ends() -> None:
-    for _, view in _medium_views(1):
+    for _, view in medium_views(1):
         if view.phase == "play" and view.viewer is not None:
             me = view.viewer
             others = [0] * 4
@@ -235,7 +235,7 @@ def test_the_own_lookahead_never_does_worse_than_the_policy() -> None:
 
 
 def test_the_opener_kept_no_ace() -> None:
-    for _, view in _medium_views(3):
+    for _, view in medium_views(3):
         if view.phase == "play" and view.exchange == "open" and not view.tricks:
             assumed, _ = infer.hand_facts(view)
             # The leader opened without an ace, so an ace it holds now was drawn.
@@ -246,7 +246,7 @@ def test_the_opener_kept_no_ace() -> None:
 
 def test_the_expert_leaves_the_exchange_to_the_policy_unless_told() -> None:
     medium, searching = MediumBot(), ExpertBot(playouts=40, search_exchange=True)
-    for state, view in _medium_views(2):
+    for state, view in medium_views(2):
         if view.phase != "play":
             legal = GAME.legal_actions(state)
             assert ExpertBot().choose(view, legal, 3) == medium.choose(view, legal, 3)

@@ -12,26 +12,15 @@ that are off by up to 17 points of probability there.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from test_twentyone_bots import medium_views
 
 from pygame_core.rng import Rng, RngStream
 from pygame_core.twentyone import GAME, TwentyOneConfig, infer, play_rank, sim
 from pygame_core.twentyone.bots import MediumBot
-from pygame_core.twentyone.rules import TwentyOneState, TwentyOneView
+from pygame_core.twentyone.rules import TwentyOneState
 
 PLAYERS = 4
 ACE = 14
-
-
-def _medium_views(games: int) -> Iterator[tuple[TwentyOneState, TwentyOneView]]:
-    """(state, view of the seat to act) along matches of medium bots."""
-    bot = MediumBot()
-    for seed in range(games):
-        state = GAME.new_game(TwentyOneConfig(players=PLAYERS), seed)
-        while (seat := GAME.current_player(state)) is not None:
-            view = GAME.view(state, seat)
-            yield state, view
-            state, _ = GAME.apply(state, bot.choose(view, GAME.legal_actions(state), 0))
 
 
 def _meets(hand: list[int], facts: infer.HandFacts) -> bool:
@@ -45,7 +34,7 @@ def _meets(hand: list[int], facts: infer.HandFacts) -> bool:
 
 def test_every_deal_meets_the_counts_and_what_the_others_plays_showed() -> None:
     stream = Rng.from_seed(9).stream()
-    for _, view in _medium_views(2):
+    for _, view in medium_views(2):
         if view.phase != "play":
             continue
         assumed, _ = infer.hand_facts(view)
@@ -67,7 +56,7 @@ def test_every_deal_meets_the_counts_and_what_the_others_plays_showed() -> None:
 
 
 def test_the_deals_of_one_seed_are_the_same() -> None:
-    _, view = next(v for v in _medium_views(1) if v[1].phase == "play" and v[1].tricks)
+    _, view = next(v for v in medium_views(1) if v[1].phase == "play" and v[1].tricks)
     first = infer.Worlds(view, Rng.from_seed(5).stream())
     again = infer.Worlds(view, Rng.from_seed(5).stream())
     assert [first.deal() for _ in range(4)] == [again.deal() for _ in range(4)]
@@ -76,7 +65,7 @@ def test_the_deals_of_one_seed_are_the_same() -> None:
 def test_facts_that_cannot_be_met_give_way_to_the_facts_of_the_rules() -> None:
     # A player who left the policy contradicts the assumed facts: the decision is then
     # dealt by what the rules alone say.
-    _, view = next(v for v in _medium_views(1) if v[1].phase == "play")
+    _, view = next(v for v in medium_views(1) if v[1].phase == "play")
     _, certain = infer.hand_facts(view)
     impossible = [infer.HandFacts(need_mask=1, need_count=99) for _ in range(2 * PLAYERS)]
     unseen = infer.unseen_ranks(view)
