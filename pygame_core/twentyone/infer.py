@@ -255,7 +255,6 @@ class Worlds:
                 given = facts[n + seat] if facts is not None else HandFacts()
                 places.append((rest[at : at + count], given))
             at += count
-        self.given = at
         self.cards: list[int] = []
         self.place_of: list[int] = []
         self.starts: list[int] = []
@@ -267,11 +266,11 @@ class Worlds:
             self.place_of.extend([index] * len(cards))
         # Only the hidden hands and the given-away cards are ever picked first.
         self.picked = len(self.cards)
-        self.pile = rest[at:]
+        pile = rest[at:]
         self.starts.append(len(self.cards))
-        self.sizes.append(len(self.pile))
-        self.cards.extend(self.pile)
-        self.place_of.extend([len(places)] * len(self.pile))
+        self.sizes.append(len(pile))
+        self.cards.extend(pile)
+        self.place_of.extend([len(places)] * len(pile))
         facts_of = [f for _, f in places] + [HandFacts()]
         self.forbidden = [f.forbidden for f in facts_of]
         self.single = [f.single for f in facts_of]
@@ -310,8 +309,8 @@ class Worlds:
         """Take ``steps`` steps of the chain."""
         picked = self.picked
         total = len(self.cards)
-        if not picked or total - min(self.sizes) <= 0:
-            return
+        if not picked or max(self.sizes) == total:
+            return  # nothing hidden, or nowhere else to put it
         cards, place_of, starts, sizes = self.cards, self.place_of, self.starts, self.sizes
         forbidden, single, need = self.forbidden, self.single, self.need
         need_count, weight, counts, held = self.need_count, self.weight, self.counts, self.held
