@@ -33,7 +33,9 @@
   // one: a return visit's Python starts from it, so its read is the first thing that
   // start waits for, and web/runtime.mjs runs only once its module imports are in.
   // web/runtime.mjs checks the entry (its build, its checksum) before using any of it.
-  // Asked with has() first: open() would make the cache on a first visit.
+  // Asked with has() first: open() would make the cache on a first visit. The cache and
+  // entry are web/snapshot.mjs's CACHE and ENTRY (its lookUp() is this, for pages
+  // without this shell).
   if (typeof caches !== "undefined") {
     const stored = caches
       .has("nordic21-snapshot")

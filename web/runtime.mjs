@@ -33,17 +33,19 @@ let early = null;
 /** How this start went: "restored", "none", "off" or "fallback:<why>". */
 let snapshot = "off";
 
+/** This build's snapshot key (null outside a built site). */
+const KEY = BUILD && snapshotKey(BUILD);
+
 /**
- * The stored snapshot for this build, looked up and read at once: reading it (30 MB
- * out of Cache Storage, and its checksum) goes on off the main thread while the page
- * is still parsed. Resolves to {bytes} (a promise of the checked bytes) or null, the
- * reason left in `snapshot`.
+ * The stored snapshot for this build, checked against KEY: web/boot.js began its
+ * lookup and read at the page's start (``nordic21Stored``), and its checksum runs while
+ * the page is still parsed. Resolves to {bytes} (a promise of the checked bytes) or
+ * null, the reason left in `snapshot`.
  */
 async function findStored() {
-  const key = snapshotKey(BUILD);
   let found;
   try {
-    found = await findSnapshot(key, globalThis.nordic21Stored);
+    found = await findSnapshot(KEY, globalThis.nordic21Stored);
   } catch {
     snapshot = "none"; // no Cache Storage here (private mode, an opaque origin)
     return null;
@@ -66,10 +68,9 @@ async function findStored() {
  * in `snapshot`). */
 async function restore(found) {
   if (!found) return null;
-  const key = snapshotKey(BUILD);
   try {
     const pyodide = await load({ _loadSnapshot: found.bytes });
-    pyodide.runPython(withKey(AFTER_RESTORE, key));
+    pyodide.runPython(withKey(AFTER_RESTORE, KEY));
     snapshot = "restored";
     return pyodide;
   } catch (error) {

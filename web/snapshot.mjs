@@ -219,7 +219,8 @@ export async function findSnapshot(key, early = null) {
   return { bytes };
 }
 
-/** The stored entry, as findSnapshot's `early`. */
+/** The stored entry, as findSnapshot's `early` (web/boot.js begins the same lookup at the
+ * page's start, by the same cache name and entry). */
 async function lookUp() {
   if (!(await caches.has(CACHE))) return null; // open() would make the cache
   const cache = await caches.open(CACHE);

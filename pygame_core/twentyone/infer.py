@@ -30,7 +30,7 @@ matches that put a given high card in a player's hand about 3 points of probabil
 less often than it was there, in every decile of its estimates (the draw pile got the
 difference), and right after an exchange it was off by up to 17 points on who holds
 an ace (the leader, who kept none, got drawn aces too often). The chain's estimates
-are within about 2 points either way in every decile, and match the exact chances
+are within 3 points either way in every decile, and match the exact chances
 that dealing the whole deck again and keeping the deals whose exchanges look the same
 gives (``tests/test_twentyone_worlds.py``). It costs the expert about a sixth more
 time a move and did not make it measurably stronger (:mod:`.search`).
