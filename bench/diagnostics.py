@@ -10,10 +10,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlparse
 
-from common import READY_TIMEOUT_MS, Settings, launch_options, log
+from common import Settings, launch_options, log
 from playwright.sync_api import Browser, Playwright
 from server import BenchServer, GzipSizes
-from startup import INIT_SCRIPT, PAGE_PATHS, prime, warm_run
+from startup import INIT_SCRIPT, PAGE_PATHS, Said, prime, warm_run
 
 
 # -- diagnostics: where the start-up goes ------------------------------------------------------
@@ -41,8 +41,9 @@ def cpu_profile(browser: Browser, server: BenchServer, page_name: str) -> dict[s
         cdp.send("Profiler.enable")
         cdp.send("Profiler.setSamplingInterval", {"interval": 250})
         cdp.send("Profiler.start")
+        said = Said(page)
         page.goto(server.url(PAGE_PATHS[page_name]), wait_until="commit")
-        page.wait_for_function("window.__benchReady !== undefined", timeout=READY_TIMEOUT_MS)
+        said.wait("ready")
         ready = float(page.evaluate("window.__benchReady"))
         profile = cdp.send("Profiler.stop")["profile"]
     finally:

@@ -28,12 +28,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from common import PAGES, READY_TIMEOUT_MS, ROOT, children_cpu_seconds, launch_options, log
+from common import PAGES, ROOT, children_cpu_seconds, launch_options, log
 from playwright.sync_api import Browser, Page, Playwright, sync_playwright
 from server import BenchServer, stage_stock_pyodide
-from startup import INIT_SCRIPT, first_page, persistent
+from startup import INIT_SCRIPT, Said, first_page, persistent
 
-READY = "window.__benchReady !== undefined"
 #: The app's performance marks, by name without the ``nordic21:`` prefix.
 MARKS = """Object.fromEntries(performance.getEntriesByType("mark")
     .filter((m) => m.name.startsWith("nordic21:"))
@@ -102,9 +101,10 @@ def timed_load(
 ) -> tuple[float, float]:
     """Load ``variant`` in ``page``: (ms to ready, browser CPU seconds); the app's marks
     go to ``variant.marks[mode]``."""
+    said = Said(page)
     before = children_cpu_seconds() or 0.0
     page.goto(server.url(variant.path), wait_until="commit")
-    page.wait_for_function(READY, timeout=READY_TIMEOUT_MS)
+    said.wait("ready")
     cpu = (children_cpu_seconds() or 0.0) - before
     if mode is not None:
         variant.marks[mode].append(page.evaluate(MARKS))
