@@ -285,6 +285,33 @@ def test_a_cut_note_keeps_its_figure() -> None:
     assert ("Stood\u2026 17" in markup) if narrow else ("Stood at 17" in markup)
 
 
+def test_a_cut_note_keeps_its_figure_and_unit() -> None:
+    """Twenty One's plate on a phone ("deals · 0 points") was cut to "deals · 0 poin…":
+    the words before the figure go first, then the role, never the figure's unit."""
+    font = art.MIN_TEXT
+    note = "deals · 10 points"
+    whole = art.text_width(note, font, bold=False)
+    unit = art.text_width("10 points", font, bold=False)
+    assert art._fit_note(note, whole, font) == note
+    cut = "deals\u2026 10 points"
+    assert art._fit_note(note, min(whole - 1, art.text_width(cut, font, bold=False)), font) in (
+        cut,
+        "10 points",
+    )
+    assert (
+        art._fit_note(
+            "the dealer · 10 points", art.text_width("the\u2026 10 points", font, bold=False), font
+        )
+        == "the\u2026 10 points"
+    )
+    assert art._fit_note(note, unit + 1, font) == "10 points"
+    assert art._fit_note("Stood at 17", art.text_width("Stood… 17", font, bold=False), font) == (
+        "Stood\u2026 17"
+    )
+    # no figure: cut at the end as any text
+    assert art._fit_note("Waiting for the bank", unit, font).endswith("\u2026")
+
+
 def test_a_compact_seat_drops_a_note_it_would_cut_to_nothing() -> None:
     table = table_layout(373, 300, 10, 0)
     box = table.seats[0]

@@ -498,19 +498,28 @@ def _fit_text(text: str, width: float, font: float, bold: bool = True) -> str:
 
 
 def _fit_note(text: str, width: float, font: float) -> str:
-    """A seat's note cut to ``width`` keeping its figure: a note ending in a number
-    ("Stood at 17") loses words before it ("Stood… 17"), never the number."""
+    """A seat's note cut to ``width`` keeping its figure: the words before its last
+    number go first ("Stood at 17": "Stood… 17"; "Deals · 3 points": "Deals… 3
+    points", then "3 points"), the number and what follows it ("points") never."""
     if text_width(text, font, bold=False) <= width:
         return text
-    head, _, last = text.rpartition(" ")
-    if head and any(ch.isdigit() for ch in last):
-        words = head.split()
-        while words:
-            cut = " ".join(words).rstrip(" ·:,") + "\u2026 " + last
+    words = text.split(" ")
+    figure = next((i for i in range(len(words) - 1, 0, -1) if _has_digit(words[i])), None)
+    if figure is not None:
+        tail = " ".join(words[figure:])
+        head = [w for w in words[:figure] if w.strip("·:,")]
+        while head:
+            cut = " ".join(head).rstrip(" ·:,") + "\u2026 " + tail
             if text_width(cut, font, bold=False) <= width:
                 return cut
-            words.pop()
+            head.pop()
+        if text_width(tail, font, bold=False) <= width:
+            return tail
     return _fit_text(text, width, font, bold=False)
+
+
+def _has_digit(word: str) -> bool:
+    return any(ch.isdigit() for ch in word)
 
 
 def _note_lines(text: str, width: float, font: float, most: int) -> list[str]:
