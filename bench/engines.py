@@ -16,6 +16,14 @@ Per load it records, in ms from navigation start:
   game's setup on screen (the build's prerendered one, before Python is ready);
 - **ready**: ``data-ready="1"`` (a MutationObserver, no polling delay).
 
+Chromium's loads are waited for by what the page's timing script logs once they are
+done (:data:`DONE_MESSAGE`), not by polling the page: a poll puts Playwright's injected
+script into the page while it parses, a 94 ms task under the tablet profile's 4x CPU
+that delayed the first paint being measured (the tablet's cold first screen: 572 ms
+median on 2026-12-05 with the poll; 496 ms waiting on the console with the tap still
+sent before the tile was painted; 396 and 428 ms with both fixed, two runs of 5). WebKit and Firefox are still polled
+through WebDriver (a small script each 50 ms, no injected library).
+
 *cold*: a fresh browser (WebKit, Firefox: a new WebDriver session, which starts with an
 empty profile) or a fresh context (Chromium); *warm*: the same page opened again in that
 browser once the app's service worker controls it and its device snapshot is made (a
