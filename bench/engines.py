@@ -21,8 +21,9 @@ done (:data:`DONE_MESSAGE`), not by polling the page: a poll puts Playwright's i
 script into the page while it parses, a 94 ms task under the tablet profile's 4x CPU
 that delayed the first paint being measured (the tablet's cold first screen: 572 ms
 median on 2026-12-05 with the poll; 496 ms waiting on the console with the tap still
-sent before the tile was painted; 396 and 428 ms with both fixed, two runs of 5). WebKit and Firefox are still polled
-through WebDriver (a small script each 50 ms, no injected library).
+sent before the tile was painted; 396 and 428 ms with both fixed, two runs of 5).
+WebKit and Firefox are still polled through WebDriver, whose ``get()`` returns only
+once the page has loaded, after its first paint.
 
 *cold*: a fresh browser (WebKit, Firefox: a new WebDriver session, which starts with an
 empty profile) or a fresh context (Chromium); *warm*: the same page opened again in that
