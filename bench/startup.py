@@ -27,9 +27,9 @@ SNAPSHOT_SETTLED = (
 
 #: What the page says on the console as it loads (see INIT_SCRIPT): the bench listens
 #: there. Polling the page instead (Playwright's ``wait_for_function``, a locator) puts
-#: Playwright's own script into the page while it is still parsing, about 25 ms of its
-#: main thread here (94 ms under the tablet profile's 4x CPU), which delayed the first
-#: screen being measured.
+#: Playwright's own script into the page while it is still parsing, 8-22 ms of its
+#: main thread here before the first paint (94 ms under the tablet profile's 4x CPU),
+#: which delayed the first screen being measured.
 SAYS = "nordic21-bench:"
 
 #: Runs in every page before its own scripts: the ready moment (no polling latency)

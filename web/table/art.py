@@ -499,8 +499,10 @@ def _fit_text(text: str, width: float, font: float, bold: bool = True) -> str:
 
 def _fit_note(text: str, width: float, font: float) -> str:
     """A seat's note cut to ``width`` keeping its figure: the words before its last
-    number go first ("Stood at 17": "Stood… 17"; "Deals · 3 points": "Deals… 3
-    points", then "3 points"), the number and what follows it ("points") never."""
+    number go first, from the end ("Stood at 17": "Stood… 17"; "the dealer · 3
+    points": "the… 3 points", then "3 points"), the number and what follows it
+    ("points") never. A one-word role goes whole ("deals · 3 points": "3 points"), as
+    "deals… 3 points" is no narrower."""
     if text_width(text, font, bold=False) <= width:
         return text
     words = text.split(" ")
