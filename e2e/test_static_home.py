@@ -5,8 +5,10 @@ is the very same markup (no flash)."""
 
 from __future__ import annotations
 
+import time
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from e2e.conftest import READY, READY_TIMEOUT_MS, HeldZip, shoot
 from e2e.server import SiteServer
@@ -79,3 +81,48 @@ def test_a_reload_of_a_match_gets_the_shell_not_the_home(
     page.goto(site.url + "?lang=en")
     expect(page.locator("#boot")).to_be_visible()
     assert page.locator(".tiles").count() == 0
+
+
+#: Records when each element marked with ``elementtiming`` was first painted.
+PAINTED = """
+window.__painted = {};
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) {
+    const seen = window.__painted;
+    if (!(e.identifier in seen)) seen[e.identifier] = e.renderTime || e.loadTime;
+  }
+}).observe({ type: "element", buffered: true });
+"""
+
+
+def test_a_late_page_paints_the_shell_then_the_home(
+    page: Page, site: SiteServer, held: HeldZip
+) -> None:
+    """A page that is late (its document held back here, as a slow link or device
+    would) paints the loading shell first and the home in a frame after it, rather than
+    holding its first paint back for the home's layout (web/boot.js, LATE_MS)."""
+    page.add_init_script(PAINTED)
+
+    def late(route: Route) -> None:
+        response = route.fetch()
+        time.sleep(0.4)  # the navigation began 400 ms before the page can run
+        route.fulfill(response=response)
+
+    page.route(site.url + "?lang=en", late)
+    page.goto(site.url + "?lang=en")
+    expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
+    page.wait_for_function("window.__painted && window.__painted['first-screen'] !== undefined")
+    home = page.evaluate("window.__painted['first-screen']")
+    first = page.evaluate(
+        "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null"
+    )
+    # The first contentful paint came before the home's: it was the shell's. (The
+    # shell's own Element Timing entry is dropped when the home replaces it before the
+    # frame is presented.)
+    assert first is not None and first < home, (first, home)
+    assert page.evaluate("document.documentElement.dataset.ready") == "0"
+    # the home answers taps as on time
+    page.get_by_role("button", name="Twenty One", exact=True).click()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Twenty One")
+    held.release()
+    page.wait_for_selector(READY, timeout=READY_TIMEOUT_MS)
