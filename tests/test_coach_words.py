@@ -292,7 +292,7 @@ def make_move(app: App, page: FakePage, action: object) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_twentyone_coach_on_a_real_table(lang: str) -> None:
-    """The expert's move in a sentence (its cards named as the hand shows them), the
+    """The coach's move in a sentence (its cards named as the hand shows them), the
     estimate behind "Show the figures", in every language: a person against two bots,
     the coach tapped on, the person's moves made with the table's own buttons."""
     tr = Translator(lang)

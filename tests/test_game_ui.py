@@ -137,9 +137,10 @@ def to_persons_turn(app: Any, page: Any, person: int) -> None:
 
 
 def test_a_thinking_coach_draws_the_table_first_and_its_advice_in_the_next_draw() -> None:
-    """Twenty One's coach searches for up to a tenth of a second in the browser: the
-    table is on screen before it, the coach's place saying it is thinking, and its
-    advice, the core's own, replaces that once worked out."""
+    """Twenty One's coach estimates for up to a tenth of a second in the browser (an
+    exchange with many choices): the table is on screen before it, the coach's place
+    saying it is thinking, and its advice, the core's own, replaces that once worked
+    out."""
     from pygame_core.twentyone.advice import twentyone_advice
     from web.games.twentyone import coach_sentence
 

@@ -8,7 +8,7 @@
 - :mod:`.bots`: the easy and medium bots and ``make_bot``; :mod:`.search` the expert,
   with :mod:`.infer` (what a view reveals about hidden hands) and :mod:`.sim` (a fast
   simulator of the rest of a deal and the hand-made policy).
-- :mod:`.advice`: the coach (the expert's move, checked by the review's estimate).
+- :mod:`.advice`: the coach (the review's estimate of every choice, and its best).
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """A coach that thinks: the advice of a game whose coach takes longer than a frame
-(``GameUI.coach_thinks``: Twenty One's expert search), worked out after the decision
+(``GameUI.coach_thinks``: Twenty One's estimate), worked out after the decision
 is on screen. Shared by the table at the host (:mod:`web.controllers.play`) and a
 seat's own device (:mod:`web.controllers.guest`).
 
 The first draw of a decision gets :data:`web.frame.COACH_THINKING` (the coach's place
-says the expert is thinking); the search runs :data:`COACH_PAUSE` later, once the
+says the expert is thinking); the estimate runs :data:`COACH_PAUSE` later, once the
 browser has painted that draw, and the table is drawn again with its advice. The
-advice is kept for its decision, so a redraw meanwhile or after searches nothing.
+advice is kept for its decision, so a redraw meanwhile or after works out nothing.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from web.games.base import GameUI
 
 #: Seconds after a decision is drawn before a thinking coach works out its advice:
-#: time for the browser to paint the table first (the search holds the page meanwhile).
+#: time for the browser to paint the table first (the estimate holds the page meanwhile).
 COACH_PAUSE = 0.05
 
 #: A decision: the seat's view, its legal actions, the step.
