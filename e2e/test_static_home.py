@@ -5,10 +5,8 @@ is the very same markup (no flash)."""
 
 from __future__ import annotations
 
-import time
-
 import pytest
-from playwright.sync_api import Page, Route, expect
+from playwright.sync_api import Page, expect
 
 from e2e.conftest import READY, READY_TIMEOUT_MS, HeldZip, shoot
 from e2e.server import SiteServer
@@ -98,18 +96,17 @@ new PerformanceObserver((list) => {
 def test_a_late_page_paints_the_shell_then_the_home(
     page: Page, site: SiteServer, held: HeldZip
 ) -> None:
-    """A page that is late (its document held back here, as a slow link or device
-    would) paints the loading shell first and the home in a frame after it, rather than
-    holding its first paint back for the home's layout (web/boot.js, LATE_MS)."""
+    """A page that is late (its document 400 ms away here, as on a slow link) paints
+    the loading shell first and the home in a frame after it, rather than holding its
+    first paint back for the home's layout (web/boot.js, LATE_MS)."""
     page.add_init_script(PAINTED)
-
-    def late(route: Route) -> None:
-        response = route.fetch()
-        time.sleep(0.4)  # the navigation began 400 ms before the page can run
-        route.fulfill(response=response)
-
-    page.route(site.url + "?lang=en", late)
-    page.goto(site.url + "?lang=en")
+    link = page.context.new_cdp_session(page)
+    link.send("Network.enable")
+    slow = {"offline": False, "latency": 400, "downloadThroughput": -1, "uploadThroughput": -1}
+    link.send("Network.emulateNetworkConditions", slow)
+    page.goto(site.url + "?lang=en", wait_until="commit")
+    # the document is in: the rest of the site comes at the link's usual speed
+    link.send("Network.emulateNetworkConditions", {**slow, "latency": 0})
     expect(page.get_by_role("heading", name="Choose a game")).to_be_visible()
     page.wait_for_function("window.__painted && window.__painted['first-screen'] !== undefined")
     home = page.evaluate("window.__painted['first-screen']")
