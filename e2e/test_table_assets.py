@@ -158,6 +158,29 @@ def test_full_tables_fit_without_scrolling(
     assert page.locator("[data-key^='seat-']").count() in (7, 8, 10)
 
 
+def test_a_card_that_moves_and_turns_up_starts_at_its_own_size(page: Page, previews: Any) -> None:
+    """A card moved and turned up in one step (a hand's last card laid face up on its
+    seat at a deal's end) slides from where it was at its own size and opens from its
+    edge; its landing place is measured before its turn starts, or it slid in fifty
+    times its width, a white bar across the table."""
+    _open(page, previews, "table-tjueett")
+    start = page.evaluate(
+        """() => {
+          const m = window.nordic21Motion;
+          const card = document.querySelector('[data-key="s0-c0"]');
+          const rest = card.getBoundingClientRect().width;
+          m.capture();
+          card.setAttribute('data-face', 'up');
+          card.style.translate = '120px 0';  // it lands somewhere else
+          const summary = m.play();
+          for (const a of card.getAnimations()) { a.pause(); a.currentTime = 0; }
+          return { summary, rest, first: card.getBoundingClientRect().width };
+        }"""
+    )
+    assert start["summary"]["flipped"] == 1 and start["summary"]["moved"] >= 1, start
+    assert start["first"] <= start["rest"] * 1.05, start
+
+
 def test_dice_tumble_cards_turn_and_moments_pop(page: Page, previews: Any) -> None:
     _open(page, previews, "table-tjueett")
     summary = page.evaluate(

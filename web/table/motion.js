@@ -132,6 +132,7 @@ function flip(el, delay = 0) {
     duration: TIMES.flip,
     delay,
     easing: "cubic-bezier(.3,.8,.4,1)",
+    composite: "add",
   });
 }
 
@@ -309,15 +310,20 @@ function play(hints = {}, root = document) {
     const nested = el.parentElement && el.parentElement.closest("[data-key]");
     const parentOld = nested ? before.get(nested.getAttribute("data-key")) : null;
     if (old) {
-      if (el.getAttribute("data-face") === "up" && old.face === "down") {
-        summary.flipped++;
-        if (animateNow) flip(el);
-      }
+      // Where it lands, measured before any of its animations starts: a card's turn
+      // runs from scaleX(0.02), and measured under it a card that also moved slid in
+      // fifty times its width (a white bar across the table at a deal's end).
+      const to = el.getBoundingClientRect();
       if (el.getAttribute("data-motion") === "die" && el.getAttribute("data-value") !== old.value) {
         if (animateNow) tumble(el, summary.dice);
         summary.dice++;
-      } else if (animateNow && slide(el, ownStart(old.rect, nested, parentOld), el.getBoundingClientRect(), TIMES.move)) {
+      } else if (animateNow && slide(el, ownStart(old.rect, nested, parentOld), to, TIMES.move)) {
         summary.moved++;
+      }
+      if (el.getAttribute("data-face") === "up" && old.face === "down") {
+        summary.flipped++;
+        // after the slide, added to it: a card that moves and turns does both
+        if (animateNow) flip(el);
       }
       continue;
     }
