@@ -19,6 +19,7 @@ from pygame_core.banker.odds import (
     HiddenTotals,
     Pool,
     banker_beat_row,
+    banker_beat_rows_less_one,
     banker_beat_weights,
     falling,
     player_total_weights,
@@ -207,6 +208,27 @@ def test_banker_beat_row_is_the_row_of_banker_beat_weights() -> None:
         banker_beat_row(full, 9)
 
 
+def test_the_rows_less_one_card_are_each_pools_own_row() -> None:
+    rng = random.Random(11)
+    full = pool_of(FULL_DECK)
+    pools = [full, random_pool(rng, 40), random_pool(rng, 23), random_pool(rng, 9)]
+    pools += [random_pool(rng, 6), (0,) * 12 + (6,)]
+    for pool in pools:
+        ranks = tuple(index for index, count in enumerate(pool) if count)
+        for stand in STAND_RANGE:
+            for chosen in (ranks, ranks[:1], tuple(rng.sample(ranks, min(3, len(ranks))))):
+                rows = banker_beat_rows_less_one(pool, stand, chosen)
+                assert set(rows) == set(chosen)
+                for index in chosen:
+                    assert rows[index] == banker_beat_row(without(pool, index), stand)
+    with pytest.raises(ValueError, match="too few"):
+        banker_beat_rows_less_one(random_pool(rng, 5), 17, (0,))
+    with pytest.raises(ValueError, match="stand"):
+        banker_beat_rows_less_one(full, 22, (0,))
+    with pytest.raises(ValueError, match="not in the pool"):
+        banker_beat_rows_less_one((0,) + full[1:], 17, (0,))
+
+
 def test_the_players_banker_draws_from_what_its_next_card_leaves() -> None:
     # Four cards, a 2 face down and 3 + 2 + 4 face up: a fifth card busts or makes
     # five cards, which count 21, so drawing is worth, over each fifth card, -1 or
@@ -250,7 +272,12 @@ def test_the_tjueett_banker_counts_one_face_down_card_as_before(
 
 
 def clear_caches() -> None:
-    for cached in (banker_beat_row, player_total_weights, odds._finals_packed):
+    for cached in (
+        banker_beat_row,
+        banker_beat_rows_less_one,
+        player_total_weights,
+        odds._finals_packed,
+    ):
         cached.cache_clear()
 
 

@@ -148,23 +148,60 @@ _GOING = tuple(
 _ALL_21 = sum(_bit(s, TARGET) for s in STAND_RANGE)
 
 
-@lru_cache(maxsize=1 << 12)
+#: A fifth card that fits, for a banker on ``best`` with four cards: 21 under every
+#: policy still drawing.
+_FIFTH = tuple(_ALL_21 & going for going in _GOING)
+
+
+@lru_cache(maxsize=1 << 8)
 def _finals_packed(pool: Pool, low: int, ace: bool, cards: int) -> int:
-    """Ways the banker ends on each final total under each policy, packed."""
-    if cards == MAX_CARDS - 1:
-        safe = sum(c for c, v in zip(pool, VALUES, strict=True) if low + v <= TARGET)
-        going = safe * _ALL_21
-    else:
-        going = 0
-        for index, count in enumerate(pool):
-            if count and low + VALUES[index] <= TARGET:
-                going += count * _finals_packed(
-                    without(pool, index), low + VALUES[index], ace or index == ACE_INDEX, cards + 1
-                )
-    if cards < 2:
-        return going
-    best = best_of(low, ace)
-    return falling(sum(pool), MAX_CARDS - cards) * _STOP[best] + (going & _GOING[best])
+    """Ways the banker ends on each final total under each policy, packed.
+
+    A hand's draws are counted once per set of cards drawn (the pool left is the
+    key), and a fourth card's hand is counted where it is drawn: its fifth card only
+    has to fit.
+    """
+    memo: dict[Pool, int] = {}
+
+    def ends(left: Pool, low: int, ace: bool, cards: int) -> int:
+        found = memo.get(left)
+        if found is not None:
+            return found
+        size = sum(left)
+        if cards == MAX_CARDS - 1:
+            going = sum(c for c, v in zip(left, VALUES, strict=True) if low + v <= TARGET) * _ALL_21
+        else:
+            going = 0
+            fourth = cards + 1 == MAX_CARDS - 1
+            if fourth:
+                # fits[v]: the cards of ``left`` worth v or less (a fifth card that fits).
+                fits = [0] * 14
+                for index, count in enumerate(left):
+                    fits[VALUES[index]] += count
+                for value in range(1, 14):
+                    fits[value] += fits[value - 1]
+            for index, count in enumerate(left):
+                new_low = low + VALUES[index]
+                if not count or new_low > TARGET:
+                    continue
+                new_ace = ace or index == ACE_INDEX
+                if fourth:
+                    room = min(TARGET - new_low, 13)
+                    safe = fits[room] - (VALUES[index] <= room)
+                    best = best_of(new_low, new_ace)
+                    going += count * ((size - 1) * _STOP[best] + safe * _FIFTH[best])
+                else:
+                    child = left[:index] + (count - 1,) + left[index + 1 :]
+                    going += count * ends(child, new_low, new_ace, cards + 1)
+        if cards < 2:
+            result = going
+        else:
+            best = best_of(low, ace)
+            result = falling(size, MAX_CARDS - cards) * _STOP[best] + (going & _GOING[best])
+        memo[left] = result
+        return result
+
+    return ends(pool, low, ace, cards)
 
 
 def banker_beat_weights(pool: Pool, low: int, ace: bool, cards: int) -> dict[int, tuple[int, ...]]:
@@ -324,30 +361,109 @@ def banker_beat_row(pool: Pool, stand: int) -> tuple[int, ...]:
     one policy costs about a quarter of all of them: a hand's last card is counted
     where it is drawn, not as a state of its own.
     """
+    _check_row(pool, stand, sum(pool))
+    return _row(_beat_lanes(pool, stand, (), sum(pool)), stand)
+
+
+@lru_cache(maxsize=1 << 9)
+def banker_beat_rows_less_one(
+    pool: Pool, stand: int, ranks: tuple[int, ...]
+) -> dict[int, tuple[int, ...]]:
+    """:func:`banker_beat_row` of ``without(pool, index)`` for each index of ``ranks``,
+    in one count.
+
+    The player's draw asks for the banker's row over each pool its next card may leave:
+    up to thirteen counts of a few hundred hands each, which this does in one for the
+    cards that leave the banker going for the same ``stand``.
+
+    An order of the banker's cards that takes ``m`` cards of rank ``j`` has
+    ``falling(pool[j], m)`` ways in ``pool`` and ``falling(pool[j] - 1, m)`` ways once
+    one card of ``j`` has left it: ``(pool[j] - m) / pool[j]`` as many. So the count
+    over ``pool`` keeps, beside the ways ``A`` of each final total, the ways weighed
+    by the cards of rank ``j`` the hand took, ``B[j]``, for each ``j`` of ``ranks``;
+    the row without a card of ``j`` is ``(pool[j] * A - B[j]) / pool[j]``, exactly.
+    The pad to five cards is counted for a pool one card smaller throughout.
+    """
+    _check_row(pool, stand, sum(pool) - 1)
+    if any(not pool[index] for index in ranks):
+        raise ValueError("a rank to take out is not in the pool")
+    ways = _beat_lanes(pool, stand, ranks, sum(pool) - 1)
+    width = TOTALS - stand
+    rows: dict[int, tuple[int, ...]] = {}
+    for block, index in enumerate(ranks, start=1):
+        had = pool[index]
+        less: list[int] = []
+        for lane in range(width):
+            count, rest = divmod(had * ways[lane] - ways[width * block + lane], had)
+            assert not rest
+            less.append(count)
+        rows[index] = _row(less, stand)
+    return rows
+
+
+def _check_row(pool: Pool, stand: int, size: int) -> None:
     if stand not in STAND_RANGE:
         raise ValueError(f"stand must be from {STAND_RANGE.start} to {TARGET}")
-    size = sum(pool)
     if size < MAX_CARDS:
         raise ValueError("the pool holds too few cards for the banker's hand (see draw_pool)")
-    # Ways to go on from a hand stopped on n cards to five (the common denominator).
+
+
+def _row(ways: Sequence[int], stand: int) -> tuple[int, ...]:
+    """A row (ways to end on each total or more) from the ways to end on each total
+    from ``stand`` to 21 (``ways[0]`` is ``stand``'s)."""
+    row = [0] * (TOTALS + 1)
+    for final in range(TARGET, stand - 1, -1):
+        row[final] = row[final + 1] + ways[final - stand]
+    return tuple(row[final] if final > stand else row[stand] for final in range(TOTALS))
+
+
+def _beat_lanes(pool: Pool, stand: int, ranks: tuple[int, ...], size: int) -> list[int]:
+    """The ways a banker going for ``stand`` from no cards ends on each total from
+    ``stand`` to 21 (the lanes of block 0, ``A``), and for each of ``ranks`` the same
+    ways weighed by the cards of that rank the hand took (block ``b``, ``B``), with
+    the pad to five cards counted for a pool of ``size`` cards.
+
+    The blocks are lanes of one integer, so that adding a child's counts is one
+    integer addition. The cards drawn are what the pool left lacks, so it is a hand's
+    whole key; a hand's fourth card is counted where it is drawn (its fifth card only
+    has to fit).
+    """
+    width = TOTALS - stand
+    span = _LANE * width
+    low_block = (1 << span) - 1
     pad = [falling(size - n, MAX_CARDS - n) for n in range(MAX_CARDS + 1)]
-    bit = [1 << (_LANE * total) for total in range(TOTALS)]
+    block_of = [ranks.index(index) + 1 if index in ranks else 0 for index in range(len(pool))]
+
+    def lane(block: int, total: int) -> int:
+        return 1 << (span * block + _LANE * (total - stand)) if total >= stand else 0
+
+    # stop[index][total]: a hand stopped on ``total``, its last card of rank ``index``
+    # (in A, and in B of that rank); fits_21[index]: a fifth card of rank ``index``.
+    stop = [
+        [lane(0, total) + (lane(block, total) if block else 0) for total in range(TOTALS)]
+        for block in block_of
+    ]
+    fits_21 = [lane(block, TARGET) if block else 0 for block in block_of]
+    shift = [span * block for block in block_of]
     memo: dict[Pool, int] = {}
 
     def ends(left: Pool, low: int, ace: bool, cards: int) -> int:
-        # A hand still drawing on fewer than four cards. The cards drawn are what
-        # ``left`` lacks, so it is the whole key.
         found = memo.get(left)
         if found is not None:
             return found
         packed, after = 0, cards + 1
         if after == MAX_CARDS - 1:
-            # fits[v]: the cards of ``left`` worth v or less (a fifth card that fits).
+            # The fifth cards that fit: how many (fits), and how many of each rank of
+            # ``ranks`` (by_rank, in the B blocks' lanes of 21), by their value.
             fits = [0] * 14
+            by_rank = [0] * 14
             for index, count in enumerate(left):
-                fits[VALUES[index]] += count
+                if count:
+                    fits[VALUES[index]] += count
+                    by_rank[VALUES[index]] += count * fits_21[index]
             for value in range(1, 14):
                 fits[value] += fits[value - 1]
+                by_rank[value] += by_rank[value - 1]
         for index, count in enumerate(left):
             new_low = low + VALUES[index]
             if not count or new_low > TARGET:
@@ -355,22 +471,26 @@ def banker_beat_row(pool: Pool, stand: int) -> tuple[int, ...]:
             new_ace = ace or index == ACE_INDEX
             best = best_of(new_low, new_ace)
             if after >= 2 and best >= stand:
-                packed += count * pad[after] * bit[best]
+                packed += count * pad[after] * stop[index][best]
             elif after == MAX_CARDS - 1:
-                room = TARGET - new_low
-                safe = fits[min(room, 13)] - (VALUES[index] <= room)
-                packed += count * safe * bit[TARGET]
+                room = min(TARGET - new_low, 13)
+                if VALUES[index] <= room:
+                    packed += count * (
+                        (fits[room] - 1) * stop[index][TARGET] + by_rank[room] - fits_21[index]
+                    )
+                else:
+                    packed += count * (fits[room] * stop[index][TARGET] + by_rank[room])
             else:
                 child = left[:index] + (count - 1,) + left[index + 1 :]
-                packed += count * ends(child, new_low, new_ace, after)
+                below = ends(child, new_low, new_ace, after)
+                if shift[index]:
+                    below += (below & low_block) << shift[index]
+                packed += count * below
         memo[left] = packed
         return packed
 
     packed = ends(pool, 0, False, 0)
-    row = [0] * (TOTALS + 1)
-    for final in range(TARGET, stand - 1, -1):
-        row[final] = row[final + 1] + ((packed >> (_LANE * final)) & _LANE_MASK)
-    return tuple(row[final] if final > stand else row[stand] for final in range(TOTALS))
+    return [(packed >> (_LANE * n)) & _LANE_MASK for n in range(width * (len(ranks) + 1))]
 
 
 class HiddenTotals:
