@@ -20,7 +20,15 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_app, shoot
-from e2e.helpers import MATCH_TIMEOUT_MS, button, finished_match, open_setup, resize, tap
+from e2e.helpers import (
+    AT_REST_JS,
+    MATCH_TIMEOUT_MS,
+    button,
+    finished_match,
+    open_setup,
+    resize,
+    tap,
+)
 from e2e.server import SiteServer
 from e2e.test_ui_quality import layout_problems
 from pygame_core.registry import game_ids
@@ -116,6 +124,15 @@ TEXT_OVERFLOW = """(probe) => {
 }"""
 
 #: A select's chosen option wider than the select can show (its arrow's room kept).
+#: Whether the element is the one a tap on its middle would reach, once in view.
+UNCOVERED = """(selector) => {
+    const el = document.querySelector(selector);
+    el.scrollIntoView({block: "center"});
+    const box = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    return el.contains(hit);
+}"""
+
 SELECT_CUT = """() => {
   const out = [];
   const ctx = document.createElement('canvas').getContext('2d');
@@ -129,12 +146,10 @@ SELECT_CUT = """() => {
   return out;
 }"""
 
-SETTLED = """async () => {
+SETTLED = f"""async () => {{
   if (window.nordic21Motion) await window.nordic21Motion.settled();
-  const moving = document.getAnimations().filter(a => a.playState === 'running'
-    && a.effect?.getComputedTiming().iterations !== Infinity);
-  await Promise.all(moving.map(a => a.finished.catch(() => null)));
-}"""
+  await ({AT_REST_JS})();
+}}"""
 
 
 def settle(page: Page) -> None:
@@ -243,16 +258,27 @@ def test_the_first_turn_fits_a_phone(page: Page, site: SiteServer, game: str) ->
     assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
     assert page.evaluate(TEXT_OVERFLOW, "Ann") == []
     assert bar_problems(page) == []
-    # the menu's own buttons work: the sound goes off and on again from it
+    # the menu's own buttons work: the sound goes off and on again from it, and the
+    # menu closes once an item is chosen, its button keeping the focus
+    menu = page.locator(".topbar details.bar-menu")
+    summary = menu.locator("> summary")
     sound = page.locator('.topbar [data-action="toggle-sound"]')
-    page.locator(".topbar details.bar-menu > summary").click()
-    expect(sound).to_have_attribute("aria-pressed", "true")
-    sound.click()
-    expect(sound).to_have_attribute("aria-pressed", "false")
-    sound.click()
-    expect(sound).to_have_attribute("aria-pressed", "true")
+    for pressed in ("false", "true"):
+        summary.click()
+        expect(menu).to_have_attribute("open", "")
+        sound.click()
+        expect(sound).to_have_attribute("aria-pressed", pressed)
+        expect(menu).not_to_have_attribute("open", "")
+        expect(summary).to_be_focused()
+    # the coach chosen from it shows on the table, not under the menu
+    summary.click()
+    page.locator('.topbar [data-action="toggle-coach"]').click()
+    expect(menu).not_to_have_attribute("open", "")
+    expect(page.locator(".panel.coach")).to_be_visible()
+    assert page.evaluate(UNCOVERED, ".panel.coach"), "the coach is under something"
+    summary.click()
     page.keyboard.press("Escape")
-    expect(page.locator(".topbar details.bar-menu")).not_to_have_attribute("open", "")
+    expect(menu).not_to_have_attribute("open", "")
 
 
 @pytest.mark.parametrize("game", GAMES)

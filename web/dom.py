@@ -149,7 +149,8 @@ class Page:
 
     def _close_menus(self, keep: Any = None) -> Any:
         """Close the bar's open menu unless it holds ``keep`` (a tap elsewhere closes
-        it, as a menu does); the menu closed, or None."""
+        it, as a menu does; a tap on one of its items, in :meth:`_click`); the menu
+        closed, or None."""
         menu = _opt(self.root.querySelector("details.bar-menu[open]"))
         if menu is None or (keep is not None and menu.contains(keep)):
             return None
@@ -164,6 +165,15 @@ class Page:
         event.preventDefault()
         if int(event.detail or 0) > 1 and str(target.dataset.action) in MOVES_ON:
             return  # the second tap of a double tap
+        menu = _opt(target.closest("details.bar-menu[open]"))
+        if menu is not None:
+            # An item of the bar's menu chosen: the menu closes, as a menu does, so that
+            # what the item changed shows (the coach on the table); its button keeps
+            # the focus.
+            menu.removeAttribute("open")
+            summary = _opt(menu.querySelector("summary"))
+            if summary is not None:
+                summary.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
         data = _dataset(target)
         field = _opt(js.document.getElementById(data["take"])) if "take" in data else None
         if field is not None:
