@@ -30,6 +30,10 @@ SITE = Path(os.environ.get("NORDIC21_SITE") or ROOT / "_site")
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 LOCAL_HOSTS = {"127.0.0.1", "localhost"}
 READY = "html[data-ready='1']"
+#: No browser test may hang a run: one still running after this long fails with where
+#: it stood (pytest-timeout). Playwright's waits have timeouts, but ``page.evaluate`` of
+#: a promise that never settles has none of its own.
+TEST_TIMEOUT_S = 900
 #: Python start-up in a cold headless Chromium on 2 cores takes a few seconds.
 READY_TIMEOUT_MS = int(os.environ.get("NORDIC21_READY_TIMEOUT_MS", "60000"))
 
@@ -40,6 +44,13 @@ document.addEventListener('securitypolicyviolation', (e) => {
   window.__cspViolations.push(e.violatedDirective + ' ' + e.blockedURI);
 });
 """
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Every browser test without a timeout of its own gets :data:`TEST_TIMEOUT_S`."""
+    for item in items:
+        if item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(TEST_TIMEOUT_S))
 
 
 @pytest.fixture(scope="session")

@@ -25,6 +25,15 @@ PATCHES_JS = "() => Number(document.documentElement.dataset.patched || 0)"
 #: True once no animation of the page is running (motion.js's FLIPs, CSS fades).
 SETTLED_JS = """() => document.getAnimations().every(a => a.playState !== 'running'
     || a.effect?.getComputedTiming().iterations === Infinity)"""
+#: Resolves once no animation of the page is running, by their play state each frame
+#: (as :data:`SETTLED_JS`), not by their ``finished`` promises: Chromium never settles
+#: the promise of a transition hidden mid-way by a closed <details> (a menu item's
+#: press, the menu closing on it), though its play state says it has finished.
+AT_REST_JS = """async () => {
+  const moving = () => document.getAnimations().some(a => a.playState === 'running'
+    && a.effect?.getComputedTiming().iterations !== Infinity);
+  while (moving()) await new Promise(r => requestAnimationFrame(r));
+}"""
 
 
 def move_css(kind: str, *, enabled: bool = True, **fields: object) -> str:

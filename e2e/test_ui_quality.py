@@ -8,7 +8,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_app, shoot
-from e2e.helpers import bar_button, button, open_setup, resize
+from e2e.helpers import AT_REST_JS, bar_button, button, open_setup, resize
 from e2e.server import SiteServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,9 +47,7 @@ def layout_problems(page: Page) -> list[str]:
     return list(
         page.evaluate(
             """async () => {
-              const moving = document.getAnimations().filter(a => a.playState === 'running'
-                && a.effect?.getComputedTiming().iterations !== Infinity);
-              await Promise.all(moving.map(a => a.finished.catch(() => null)));
+              await (AT_REST)();
               const out = [];
               if (document.documentElement.scrollWidth > window.innerWidth + 1)
                 out.push('horizontal scroll: ' + document.documentElement.scrollWidth);
@@ -67,7 +65,7 @@ def layout_problems(page: Page) -> list[str]:
                   out.push(`small target: ${name} ${Math.round(r.width)}x${Math.round(r.height)}`);
               }
               return out;
-            }"""
+            }""".replace("AT_REST", AT_REST_JS)
         )
     )
 
