@@ -147,15 +147,18 @@ class Page:
     def _popstate(self, event: Any) -> None:
         self._app().on_address(self.address())
 
-    def _close_menus(self, keep: Any = None) -> Any:
+    def _close_menus(self, keep: Any = None, focus: bool = False) -> bool:
         """Close the bar's open menu unless it holds ``keep`` (a tap elsewhere closes
-        it, as a menu does; a tap on one of its items, in :meth:`_click`); the menu
-        closed, or None."""
+        it, as a menu does); with ``focus``, its button takes the focus (Escape, or an
+        item of it chosen). Whether a menu was closed."""
         menu = _opt(self.root.querySelector("details.bar-menu[open]"))
         if menu is None or (keep is not None and menu.contains(keep)):
-            return None
+            return False
         menu.removeAttribute("open")
-        return menu
+        summary = _opt(menu.querySelector("summary")) if focus else None
+        if summary is not None:
+            summary.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+        return True
 
     def _click(self, event: Any) -> None:
         self._close_menus(keep=event.target)
@@ -165,15 +168,10 @@ class Page:
         event.preventDefault()
         if int(event.detail or 0) > 1 and str(target.dataset.action) in MOVES_ON:
             return  # the second tap of a double tap
-        menu = _opt(target.closest("details.bar-menu[open]"))
-        if menu is not None:
+        if _opt(target.closest("details.bar-menu[open]")) is not None:
             # An item of the bar's menu chosen: the menu closes, as a menu does, so that
-            # what the item changed shows (the coach on the table); its button keeps
-            # the focus.
-            menu.removeAttribute("open")
-            summary = _opt(menu.querySelector("summary"))
-            if summary is not None:
-                summary.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+            # what the item changed shows (the coach on the table).
+            self._close_menus(focus=True)
         data = _dataset(target)
         field = _opt(js.document.getElementById(data["take"])) if "take" in data else None
         if field is not None:
@@ -185,13 +183,8 @@ class Page:
         it, unless a field or another control that uses the key has the focus; Escape
         closes the bar's menu."""
         target = event.target
-        if event.key == "Escape":
-            menu = self._close_menus()
-            if menu is not None:
-                summary = _opt(menu.querySelector("summary"))
-                if summary is not None:
-                    summary.focus()
-                return
+        if event.key == "Escape" and self._close_menus(focus=True):
+            return
         tag = str(getattr(target, "tagName", "") or "").lower()
         if tag in ("input", "select", "textarea") or event.altKey or event.ctrlKey or event.metaKey:
             return
