@@ -14,6 +14,7 @@ from web.screens.setup import render_setup
 from web.seats import Seat
 from web.setup import (
     apply_preset,
+    free_name,
     new_draft,
     opening_seats,
     set_option,
@@ -121,6 +122,16 @@ def test_the_opening_seats_put_the_person_where_a_newcomer_sits() -> None:
     a remembered name is the person's."""
     seats = opening_seats("tjugoett", "Player {n}", "Bot {n}")
     assert [s.kind for s in seats] == ["medium", "human", "medium"]
-    assert [s.name for s in seats] == ["Bot 2", "Player 1", "Bot 3"]
+    assert [s.name for s in seats] == ["Bot 1", "Player 1", "Bot 2"]
     seats = opening_seats("dice21", "Player {n}", "Bot {n}", ("Kari", "Ola"))
-    assert [(s.name, s.kind) for s in seats] == [("Kari", "human"), ("Bot 2", "medium")]
+    assert [(s.name, s.kind) for s in seats] == [("Kari", "human"), ("Bot 1", "medium")]
+
+
+def test_a_new_seat_takes_the_lowest_default_name_no_one_has() -> None:
+    """Bots and people are counted on their own, and a name freed is used again, so a
+    table never shows "Bot 3" beside the only other bot."""
+    seats = (Seat("Bot 2", "medium"), Seat("Player 1", "human"), Seat("Ann", "human"))
+    assert free_name("Bot {n}", seats) == "Bot 1"
+    assert free_name("Player {n}", seats) == "Player 2"
+    assert free_name("Bot {n}", (*seats, Seat("Bot 1", "easy"))) == "Bot 3"
+    assert free_name("Robot {n}", ()) == "Robot 1"

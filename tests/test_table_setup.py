@@ -52,7 +52,7 @@ def test_a_bot_holds_the_first_bank_and_names_are_remembered() -> None:
     # a bot's seat given to a person loses the bot's name
     app.on_field("seat-kind", {"seat": "0", "value": "human"})
     assert app.setup.draft.seats[0].name not in ("Bot 1", "Bot 2")
-    assert app.setup.draft.seats[0].name == "Player 2"
+    assert app.setup.draft.seats[0].name == "Player 1", "the lowest default name free"
     press(app, page, "start-game")
     press(app, page, "go-home")
     press(app, page, "open-game", game="dice21")

@@ -18,6 +18,7 @@ decides only the scoring and the house rules stay switches (its UI's
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from functools import cache
@@ -72,10 +73,17 @@ class SetupDraft:
 
 
 def default_names(default_name: str, bot_name: str, count: int) -> tuple[Seat, ...]:
-    """One person and bots: the usual way to start."""
+    """One person and bots: the usual way to start ("Player 1", "Bot 1", "Bot 2"...:
+    people and bots each counted on their own, whatever seat they sit in)."""
     seats = [Seat(default_name.format(n=1), "human")]
-    seats += [Seat(bot_name.format(n=i + 1), "medium") for i in range(1, count)]
+    seats += [Seat(bot_name.format(n=n), "medium") for n in range(1, count)]
     return tuple(seats)
+
+
+def free_name(template: str, seats: tuple[Seat, ...]) -> str:
+    """``template`` ("Bot {n}") with the lowest ``n`` from 1 that no seat's name has."""
+    taken = {s.name for s in seats}
+    return next(name for n in itertools.count(1) if (name := template.format(n=n)) not in taken)
 
 
 def opening_seats(
@@ -169,13 +177,9 @@ def deal_draft(deal: Deal, default_name: str, bot_name: str) -> SetupDraft:
         "",
     )
     seats: list[Seat] = []
-    people = 0
-    for n, kind in enumerate(kinds_of_letters(deal.seats), start=1):
-        if kind in ("human", "device"):
-            people += 1
-            seats.append(Seat(default_name.format(n=people), kind))
-        else:
-            seats.append(Seat(bot_name.format(n=n), kind))
+    for kind in kinds_of_letters(deal.seats):
+        person = kind in ("human", "device")
+        seats.append(Seat(free_name(default_name if person else bot_name, tuple(seats)), kind))
     return SetupDraft(deal.game_id, tuple(seats), preset, options, deal_seed=deal.seed)
 
 

@@ -20,6 +20,7 @@ from web.setup import (
     apply_preset,
     check_field,
     deal_draft,
+    free_name,
     new_draft,
     opening_seats,
     remove_seat,
@@ -66,8 +67,8 @@ class SetupController(Controller):
                 tr.t("setup.default_bot"),
                 tuple(self.remembered_names()),
             )
-        for n in range(len(seats) + 1, game.min_players + 1):
-            seats = (*seats, Seat(tr.t("setup.default_bot", n=n), "medium"))
+        while len(seats) < game.min_players:
+            seats = (*seats, Seat(free_name(tr.t("setup.default_bot"), seats), "medium"))
         self.draft = new_draft(game_id, seats)
 
     def open_deal(self, code: str) -> None:
@@ -132,9 +133,8 @@ class SetupController(Controller):
         if draft.seats[index].name not in bot_names:
             return
         taken = {s.name for s in draft.seats}
-        people = sum(1 for s in draft.seats if s.kind == "human")
         free = [n for n in self.remembered_names() if n not in taken]
-        name = free[0] if free else tr.t("setup.default_name", n=people)
+        name = free[0] if free else free_name(tr.t("setup.default_name"), draft.seats)
         self.draft = set_seat(draft, index, name=name)
 
     def on_field(self, name: str, data: dict[str, str]) -> None:
@@ -168,8 +168,7 @@ class SetupController(Controller):
 
     def do_add_seat(self, data: dict[str, str]) -> None:
         if self.draft is not None:
-            n = len(self.draft.seats) + 1
-            bot = Seat(self.ctx.tr.t("setup.default_bot", n=n), "medium")
+            bot = Seat(free_name(self.ctx.tr.t("setup.default_bot"), self.draft.seats), "medium")
             self.draft = add_seat(self.draft, bot)
 
     def do_remove_seat(self, data: dict[str, str]) -> None:
