@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from pygame_core.cards import rank, suit
 from web.markup import Markup, fragment, h
 from web.table.cards import corner_label
-from web.table.layout import CARD_RATIO, HandLayout, Rect, TableLayout
+from web.table.layout import (
+    CARD_RATIO,
+    HandLayout,
+    Rect,
+    TableLayout,
+    stack_count_y,
+    stack_font,
+)
 
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 INK = "#1d1b18"
@@ -342,7 +349,7 @@ def chip_stack(count: int, w: float, key: str, x: float, y: float) -> Markup:
     """
     if count < 0:
         raise ValueError("a stack cannot hold fewer than no chips")
-    font = max(11.0, w * 0.34)
+    font = stack_font(w)
     return h(
         "g",
         {"transform": f"translate({_n(x)} {_n(y)})"},
@@ -354,7 +361,7 @@ def chip_stack(count: int, w: float, key: str, x: float, y: float) -> Markup:
                 "text",
                 {
                     "x": _n(w / 2),
-                    "y": _n(w * 0.9 + w * 0.16 + font + 2),
+                    "y": _n(stack_count_y(w)),
                     "font-size": _n(font),
                     "font-weight": 700,
                     "font-family": FONT,
@@ -862,7 +869,9 @@ def scene(
         parts.append(placed("discard", d.x, d.y, card_face(discard, lang, d.w)))
     if pot is not None:
         p = layout.pot
-        parts.append(chip_stack(pot, p.w, "pot", p.x, p.y + p.h * 0.1))
+        if p is None:
+            raise ValueError("a pot needs a layout made without trick=True")
+        parts.append(chip_stack(pot, p.w, "pot", p.x, p.y))
     if centre:
         row = layout.trick
         if row is None:
@@ -887,7 +896,7 @@ def scene(
                     "text",
                     {
                         "x": _n(f.cx),
-                        "y": _n(f.cy - layout.pot.h * 0.7),
+                        "y": _n(f.cy - layout.deck.h * 0.7),
                         "font-size": _n(size),
                         "font-weight": 800,
                         "font-family": FONT,

@@ -119,7 +119,8 @@ class TableLayout:
     felt: Felt
     #: One box per seat, indexed by seat number (not by position around the table).
     seats: tuple[Rect, ...]
-    pot: Rect
+    #: The pot's chip stack with its count under it (None on a trick table: no chips).
+    pot: Rect | None
     deck: Rect
     discard: Rect
     #: The width of a small card lying in front of a seat, and of the deck's cards.
@@ -223,15 +224,41 @@ def seat_positions(
     return _centres(felt, n, bottom_seat, w, h)
 
 
-def _centre_cluster(felt: Felt) -> tuple[Rect, Rect, Rect, Rect]:
-    """The pot, the deck and the discard pile in the middle, and the box around them."""
+def stack_font(w: float) -> float:
+    """The size of the count under a chip stack ``w`` wide."""
+    return max(11.0, w * 0.34)
+
+
+def stack_count_y(w: float) -> float:
+    """Where the count's baseline lies below the top of a chip stack ``w`` wide (the
+    chips take ``1.06 * w``)."""
+    return w * 1.06 + stack_font(w) + 2
+
+
+def _centre_cluster(felt: Felt, pot: bool = True) -> tuple[Rect | None, Rect, Rect, Rect]:
+    """The pot (with ``pot``), the deck and the discard pile in the middle, and the box
+    around them.
+
+    The pot's box is its chip stack's whole height, its count under the chips
+    included (a tenth of a card below the cards' top edge): the seats keep clear of
+    the count too, which on a phone reaches below the cards."""
     card_w = max(28.0, min(64.0, felt.rx * 0.16, felt.ry * 0.2))
     card_h = card_w * CARD_RATIO
     gap = card_w * 0.35
-    pot = centred(felt.cx, felt.cy, card_w, card_h)
     deck = centred(felt.cx - card_w - gap, felt.cy, card_w, card_h)
     discard = centred(felt.cx + card_w + gap, felt.cy, card_w, card_h)
-    return pot, deck, discard, Rect(deck.x, deck.y, discard.x + discard.w - deck.x, card_h)
+    bottom = deck.y + card_h
+    stack = None
+    if pot:
+        middle = centred(felt.cx, felt.cy, card_w, card_h)
+        stack = Rect(middle.x, middle.y + card_h * 0.1, card_w, stack_count_y(card_w) + 2)
+        bottom = max(bottom, stack.y + stack.h)
+    return (
+        stack,
+        deck,
+        discard,
+        Rect(deck.x, deck.y, discard.x + discard.w - deck.x, bottom - deck.y),
+    )
 
 
 def _fits(felt: Felt, n: int, w: float, h: float, centre: Rect) -> bool:
@@ -321,14 +348,13 @@ def table_layout(
     hand = hand_layout(hand_cards, width, height) if hand_cards else None
     scene = Rect(0, 0, width, height - (hand.band.h if hand else 0))
     felt = _felt(scene)
-    pot, deck, discard, cluster = _centre_cluster(felt)
+    # a trick game plays for no chips: no pot, and the trick lies under the deck
+    pot, deck, discard, cluster = _centre_cluster(felt, pot=not trick)
     trick_row = None
     if trick:
         # the middle row moves up by half a card, the trick lies under it
         lift = (cluster.h + 6) / 2
-        pot, deck, discard, cluster = (
-            Rect(r.x, r.y - lift, r.w, r.h) for r in (pot, deck, discard, cluster)
-        )
+        deck, discard, cluster = (Rect(r.x, r.y - lift, r.w, r.h) for r in (deck, discard, cluster))
         trick_row = Rect(cluster.x, cluster.y + cluster.h + 6, cluster.w, cluster.h)
         cluster = Rect(cluster.x, cluster.y, cluster.w, 2 * cluster.h + 6)
     w, h = _seat_size(felt, seats, cluster)
