@@ -151,6 +151,41 @@ def test_screens_at_tablet_and_phone_sizes(page: Page, site: SiteServer, size: s
     assert touch_problems(page) == []
 
 
+#: The lines the play bar's parts sit on (their middles, to the pixel): Home, the title
+#: and each action.
+BAR_LINES_JS = """() => {
+  const middle = el => {
+    const r = el.getBoundingClientRect();
+    return Math.round(r.top + r.height / 2);
+  };
+  const bar = document.querySelector('.topbar');
+  return {
+    home: middle(bar.querySelector('.home-button')),
+    title: middle(bar.querySelector('.screen-title')),
+    actions: [...bar.querySelectorAll('.topbar-actions > *')].map(middle),
+  };
+}"""
+
+
+@pytest.mark.parametrize("lang", ["nb", "sv", "da", "en"])
+def test_an_upright_tablets_play_bar_takes_two_lines(
+    page: Page, site: SiteServer, lang: str
+) -> None:
+    """At 768 x 1024 Home sits beside the title and the actions fill the line under
+    them, in every language: Swedish's long buttons ("Robotarnas tempo: normalt") once
+    put Home on a line of its own, three lines of bar over the felt."""
+    page.set_viewport_size({"width": 768, "height": 1024})
+    open_app(page, site.url, f"?lang={lang}")
+    page.locator('[data-action="open-game"][data-game="tjueett"]').first.click()
+    page.locator(".setup-actions .button.primary").click()
+    expect(page.locator('.topbar [data-action="toggle-coach"]')).to_be_visible()
+    lines = page.evaluate(BAR_LINES_JS)
+    assert abs(lines["home"] - lines["title"]) <= 2, lines
+    assert len(set(lines["actions"])) == 1, lines
+    assert lines["actions"][0] > lines["home"] + 30, lines
+    assert layout_problems(page) == []
+
+
 def test_axe_finds_nothing_serious(page: Page, site: SiteServer) -> None:
     open_app(page, site.url, "?lang=en")
     findings = {"home": axe_findings(page)}
