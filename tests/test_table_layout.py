@@ -312,6 +312,15 @@ def test_a_cut_note_keeps_its_figure_and_unit() -> None:
     assert art._fit_note("Stood at 17", art.text_width("Stood… 17", font, bold=False), font) == (
         "Stood\u2026 17"
     )
+    # cut back to a colon: the colon joins the reason to its figure (41's plate on a
+    # phone read "Mangler 4 og 1… 0")
+    for note, short in (
+        ("Mangler 4 og 1: fikk 0", "Mangler 4 og 1: 0"),
+        ("No 4 and 1: scored 0", "No 4 and 1: 0"),
+    ):
+        room = art.text_width(short, font, bold=False)
+        assert art._fit_note(note, room, font) == short
+        assert art._fit_note(note, room - 1, font).endswith("\u2026 0")
     # no figure: cut at the end as any text
     assert art._fit_note("Waiting for the bank", unit, font).endswith("\u2026")
 

@@ -509,7 +509,8 @@ def _fit_note(text: str, width: float, font: float) -> str:
     number go first, from the end ("Stood at 17": "Stood… 17"; "the dealer · 3
     points": "the… 3 points", then "3 points"), the number and what follows it
     ("points") never. A one-word role goes whole ("deals · 3 points": "3 points"), as
-    "deals… 3 points" is no narrower."""
+    "deals… 3 points" is no narrower. Words cut back to a colon leave the colon to join
+    the reason to its figure ("No 4 and 1: scored 0": "No 4 and 1: 0")."""
     if text_width(text, font, bold=False) <= width:
         return text
     words = text.split(" ")
@@ -518,7 +519,8 @@ def _fit_note(text: str, width: float, font: float) -> str:
         tail = " ".join(words[figure:])
         head = [w for w in words[:figure] if w.strip("·:,")]
         while head:
-            cut = " ".join(head).rstrip(" ·:,") + "\u2026 " + tail
+            kept = " ".join(head)
+            cut = f"{kept} {tail}" if kept.endswith(":") else kept.rstrip(" ·:,") + "\u2026 " + tail
             if text_width(cut, font, bold=False) <= width:
                 return cut
             head.pop()
