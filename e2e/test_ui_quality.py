@@ -145,6 +145,12 @@ def test_screens_at_tablet_and_phone_sizes(page: Page, site: SiteServer, size: s
     button(page, "Home").click()
     home_problems = layout_problems(page)
     shoot(page, f"home-{size}")
+    # the four languages on one line (on a phone English once wrapped to its own)
+    tops = page.evaluate(
+        "[...document.querySelectorAll('#app .lang-button')]"
+        ".map(b => Math.round(b.getBoundingClientRect().top))"
+    )
+    assert len(tops) == 4 and len(set(tops)) == 1, tops
     assert setup_problems == []
     assert play_problems == []
     assert home_problems == []
