@@ -157,6 +157,24 @@ def test_screens_at_tablet_and_phone_sizes(page: Page, site: SiteServer, size: s
     assert touch_problems(page) == []
 
 
+@pytest.mark.parametrize("game", ["twentyone", "tjugoett"])
+def test_every_setup_checkbox_keeps_its_size_beside_a_long_label(
+    page: Page, site: SiteServer, game: str
+) -> None:
+    """On a phone the review's switch ("Når spillet er slut, viser gennemgangen alles
+    skjulte kort", two lines) was squeezed to 16 px beside its words."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, site.url, "?lang=da")
+    page.locator(f'[data-action="open-game"][data-game="{game}"]').first.click()
+    expect(page.locator('[data-field="reveal-after"]')).to_be_visible()
+    sizes = page.evaluate(
+        "[...document.querySelectorAll('#app input[type=checkbox]')]"
+        ".map(b => b.getBoundingClientRect())"
+        ".map(r => [Math.round(r.width), Math.round(r.height)])"
+    )
+    assert sizes and all(size == [28, 28] for size in sizes), sizes
+
+
 #: The lines the play bar's parts sit on (their middles, to the pixel): Home, the title
 #: and each action.
 BAR_LINES_JS = """() => {
