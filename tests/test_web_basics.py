@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from web.games import all_uis
-from web.i18n import LANGUAGES, LOCALES, Translator, pick_language
+from web.i18n import LANGUAGES, LOCALES, Translator, genitive, pick_language
 from web.markup import Markup, escape, h
 from web.screens.home import render_home
 
@@ -82,3 +82,35 @@ def test_numbers_use_each_language_decimal_point() -> None:
 def test_markup_escape_matches_the_standard_library(text: str) -> None:
     assert escape(text, quote=True) == html.escape(text, quote=True)
     assert escape(text, quote=False) == html.escape(text, quote=False)
+
+
+@pytest.mark.parametrize(
+    ("lang", "forms"),
+    [
+        ("nb", ["Annas", "Jonas'", "Max'", "Robot 1s"]),
+        ("sv", ["Annas", "Jonas", "Max", "Robot 1:s"]),
+        ("da", ["Annas", "Jonas'", "Max'", "Robot 1's"]),
+        ("en", ["Anna's", "Jonas's", "Max's", "Robot 1's"]),
+    ],
+)
+def test_a_names_genitive_is_written_as_the_language_writes_it(lang: str, forms: list[str]) -> None:
+    """Many Nordic names end in s ("Jonas", "Lars", "Nils"): "Jonass kort" is no word
+    in any of the languages. Swedish joins an ending to a number with a colon
+    ("Robot 1:s"), Danish with an apostrophe."""
+    assert [genitive(n, lang) for n in ("Anna", "Jonas", "Max", "Robot 1")] == forms
+    tr = Translator(lang)
+    assert tr.t("banker.hand_of", name="Jonas").startswith(forms[1] + " ")
+    # a name is text: its braces or a "gen" of its own are not formatting
+    assert tr.t("play.total_of", name="{x:gen}").startswith("{x:gen}")
+
+
+#: An ending written by hand onto a placeholder that holds a person ("{name}s").
+PERSON_GENITIVE = r"\{(name|seat|banker|dealer|leader|next|start_seat|from_seat)\}'?s\b"
+
+
+def test_every_genitive_in_the_tables_is_a_placeholders() -> None:
+    """No table writes a genitive ending onto a placeholder by hand ("{name}s", "{name}'s"):
+    ``{name:gen}`` does, for names ending in s as well."""
+    for lang in LANGUAGES:
+        for key, text in json.loads((LOCALES / f"{lang}.json").read_text("utf-8")).items():
+            assert not re.search(PERSON_GENITIVE, text), f"{lang}:{key}: {text}"

@@ -2,7 +2,8 @@
 
 The tables are JSON files in ``web/locales/`` (one per language, the same keys in
 each); the build also reads them to fill the loading shell before Python runs.
-``{name}`` placeholders are filled with :meth:`str.format_map`.
+``{name}`` placeholders are filled with :meth:`str.format_map`; ``{name:gen}`` is the
+name's genitive as the language writes it (:func:`genitive`).
 """
 
 from __future__ import annotations
@@ -41,6 +42,34 @@ def percent(value: Fraction, lang: str) -> str:
     return f"{decimal(value * 100, lang)} %"
 
 
+#: The genitive ending after a number, where it is not a plain s.
+_AFTER_A_NUMBER = {"sv": ":s", "da": "'s"}
+
+
+def genitive(name: str, lang: str) -> str:
+    """``name``'s genitive as ``lang`` writes it: a name ending in s, x or z takes no
+    further s (Swedish "Jonas kort"; Norwegian and Danish "Jonas' kort"), a number
+    takes a colon in Swedish and an apostrophe in Danish ("Robot 1:s", "Robot 1's";
+    Norwegian "Robot 1s"), any other name an s; English "Jonas's", "Anna's"."""
+    if lang == "en":
+        return f"{name}'s"
+    last = name[-1:].lower()
+    if last in ("s", "x", "z"):
+        return name if lang == "sv" else f"{name}'"
+    if last.isdigit():
+        return name + _AFTER_A_NUMBER.get(lang, "s")
+    return f"{name}s"
+
+
+class _Name(str):
+    """A placeholder's text that ``{name:gen}`` formats as its genitive in ``lang``."""
+
+    lang = DEFAULT_LANGUAGE
+
+    def __format__(self, spec: str) -> str:
+        return genitive(str(self), self.lang) if spec == "gen" else super().__format__(spec)
+
+
 @cache
 def table(lang: str) -> dict[str, str]:
     """The translation table of ``lang``."""
@@ -75,7 +104,16 @@ class Translator:
         text = table(self.lang).get(key)
         if text is None:
             text = table(DEFAULT_LANGUAGE).get(key, key)
-        return text.format_map(params) if params else text
+        if not params:
+            return text
+        if ":gen}" in text:
+            params = {k: self._name(v) if isinstance(v, str) else v for k, v in params.items()}
+        return text.format_map(params)
+
+    def _name(self, text: str) -> _Name:
+        name = _Name(text)
+        name.lang = self.lang
+        return name
 
     def has(self, key: str) -> bool:
         """Whether ``key`` is translated."""
