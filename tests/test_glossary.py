@@ -30,7 +30,8 @@ from pygame_core.registry import ALL_GAME_IDS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 LANGS = ("nb", "sv", "da")
-PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)(:gen)?\}")
+#: ``{name}``, ``{name:gen}`` (a genitive) or ``{n:# chip|# chips}`` (a number and noun).
+PLACEHOLDER = re.compile(r"\{([a-z_0-9]+)(?::([^{}]*))?\}")
 #: Placeholders that hold a person's name (or several): filled with ``SAMPLE_NAME``.
 NAME_PLACEHOLDERS = frozenset(
     {"name", "names", "seat", "seats", "from_seat", "banker", "start_seat", "payers"}
@@ -128,12 +129,14 @@ def plain(text: str) -> str:
 
 def filled(text: str) -> str:
     """``text`` as a reader sees it: a name for a name placeholder, ``7`` for the rest."""
-    return PLACEHOLDER.sub(
-        lambda m: (
-            (SAMPLE_NAME + ("s" if m.group(2) else "")) if m.group(1) in NAME_PLACEHOLDERS else "7"
-        ),
-        text,
-    )
+
+    def fill(m: re.Match[str]) -> str:
+        spec = m.group(2) or ""
+        if m.group(1) in NAME_PLACEHOLDERS:
+            return SAMPLE_NAME + ("s" if spec == "gen" else "")
+        return spec.split("|")[-1].replace("#", "7") if "|" in spec else "7"
+
+    return PLACEHOLDER.sub(fill, text)
 
 
 def _term(pattern: str) -> re.Pattern[str]:

@@ -114,3 +114,21 @@ def test_every_genitive_in_the_tables_is_a_placeholders() -> None:
     for lang in LANGUAGES:
         for key, text in json.loads((LOCALES / f"{lang}.json").read_text("utf-8")).items():
             assert not re.search(PERSON_GENITIVE, text), f"{lang}:{key}: {text}"
+
+
+@pytest.mark.parametrize(
+    ("lang", "one", "two"),
+    [
+        ("en", "Pot: 1 chip", "Pot: 2 chips"),
+        ("nb", "Pott: 1 sjetong", "Pott: 2 sjetonger"),
+        ("sv", "Pott: 1 marker", "Pott: 2 marker"),
+        ("da", "Pulje: 1 jeton", "Pulje: 2 jetoner"),
+    ],
+)
+def test_a_count_of_one_takes_the_singular(lang: str, one: str, two: str) -> None:
+    """``{n:# chip|# chips}``: "Pot: 1 chips" and "1 sjetonger" read as mistakes."""
+    tr = Translator(lang)
+    assert tr.t("play.pot", chips=1) == one
+    assert tr.t("play.pot", chips=2) == two
+    assert tr.t("play.pot", chips="1") == one, "a number already written out"
+    assert "1 card." in Translator("en").t("event.twentyone.swapped", seat="Ann", count=1)

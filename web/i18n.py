@@ -3,7 +3,8 @@
 The tables are JSON files in ``web/locales/`` (one per language, the same keys in
 each); the build also reads them to fill the loading shell before Python runs.
 ``{name}`` placeholders are filled with :meth:`str.format_map`; ``{name:gen}`` is the
-name's genitive as the language writes it (:func:`genitive`).
+name's genitive as the language writes it (:func:`genitive`), and ``{n:# chip|# chips}``
+a number with its noun in the form for one or for more.
 """
 
 from __future__ import annotations
@@ -67,7 +68,26 @@ class _Name(str):
     lang = DEFAULT_LANGUAGE
 
     def __format__(self, spec: str) -> str:
-        return genitive(str(self), self.lang) if spec == "gen" else super().__format__(spec)
+        if spec == "gen":
+            return genitive(str(self), self.lang)
+        if "|" in spec:  # a number already written out ("1", "2,5")
+            return _number(spec, str(self), str(self) == "1")
+        return super().__format__(spec)
+
+
+class _Count(int):
+    """A placeholder's number that ``{n:# card|# cards}`` writes in the form for one or
+    the form for any other number, ``#`` standing for the number ("1 sjetong",
+    "2 sjetonger")."""
+
+    def __format__(self, spec: str) -> str:
+        return _number(spec, str(int(self)), self == 1) if "|" in spec else super().__format__(spec)
+
+
+def _number(spec: str, number: str, one: bool) -> str:
+    """``spec`` ("# card|# cards") in the form for one or for more, ``#`` the number."""
+    singular, plural = spec.split("|", 1)
+    return (singular if one else plural).replace("#", number)
 
 
 @cache
@@ -106,14 +126,20 @@ class Translator:
             text = table(DEFAULT_LANGUAGE).get(key, key)
         if not params:
             return text
-        if ":gen}" in text:
-            params = {k: self._name(v) if isinstance(v, str) else v for k, v in params.items()}
+        if ":gen}" in text or "|" in text:
+            params = {k: self._wrap(v) for k, v in params.items()}
         return text.format_map(params)
 
-    def _name(self, text: str) -> _Name:
-        name = _Name(text)
-        name.lang = self.lang
-        return name
+    def _wrap(self, value: object) -> object:
+        """``value`` able to take the tables' own formats: a name ``{name:gen}``, a
+        number ``{n:# card|# cards}``."""
+        if isinstance(value, str):
+            name = _Name(value)
+            name.lang = self.lang
+            return name
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _Count(value)
+        return value
 
     def has(self, key: str) -> bool:
         """Whether ``key`` is translated."""
