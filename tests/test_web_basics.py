@@ -132,3 +132,6 @@ def test_a_count_of_one_takes_the_singular(lang: str, one: str, two: str) -> Non
     assert tr.t("play.pot", chips=2) == two
     assert tr.t("play.pot", chips="1") == one, "a number already written out"
     assert "1 card." in Translator("en").t("event.twentyone.swapped", seat="Ann", count=1)
+    assert tr.t("time.days_ago", n=1) != tr.t("time.days_ago", n=2).replace("2", "1")
+    summary = Translator("en").t("review.summary", accuracy="0 %", best=0, rated=1)
+    assert summary.endswith("0 of 1 choice was the best")
