@@ -9,10 +9,12 @@ import pytest
 from tables import at_table, frame
 
 from pygame_core import get_game
+from pygame_core.contract import Outcome
 from pygame_core.registry import game_ids
 from pygame_core.twentyone import OpenExchange
 from web.i18n import LANGUAGES, Translator
 from web.screens.cards import card_name
+from web.screens.play import match_over_panel
 from web.screens.setup import render_setup
 from web.seats import Seat
 from web.setup import new_draft
@@ -143,3 +145,18 @@ def test_tjugoett_subtitle_counts_deals_from_one() -> None:
     tr = Translator("en")
     deal_of = tr.t("banker.deal_of", n=1, total=3)
     assert deal_of in page.markup and tr.t("banker.deal_of", n=0, total=3) not in page.markup
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"),
+    [("en", "Shared win: Ann, Bo and Cy"), ("nb", "Delt seier: Ann, Bo og Cy")],
+)
+def test_a_shared_win_names_its_winners_as_a_sentence_does(lang: str, title: str) -> None:
+    """ "Delt seier: Spiller 2, Åse" read as a list; the winners are joined with "og"."""
+    app, _ = at_table("twentyone", ["medium"] * 4, names=["Ann", "Bo", "Cy", "Di"], lang=lang)
+    shown = frame(app)
+    shown.__dict__["outcome"] = Outcome(
+        winners=(0, 1, 2), scores=(21, 21, 21, 3), score_kind="points"
+    )
+    panel = match_over_panel(Translator(lang), shown, [])
+    assert f">{title}</h2>" in panel
