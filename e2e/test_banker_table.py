@@ -209,7 +209,7 @@ def test_tjueett_round_end_keeps_every_hand_on_the_table(page: Page, site: SiteS
 NEED_BANK = re.compile(
     r"^(?:You have|The bank has) (\d+) against (.+)\. (?:A tie is yours|A tie goes to the bank)\.$"
 )
-HIDDEN_HAND = re.compile(r"^\w+ \(\d cards face down\)$")
+HIDDEN_HAND = re.compile(r"^\w+ \((?:1 card|[2-9] cards) face down\)$")
 NEED_YOU = re.compile(r"^The bank needs (\d+)(?: or more)? to win\.$")
 
 

@@ -228,7 +228,8 @@ def test_41_coach_says_what_to_do_with_the_figures_a_tap_away(page: Page, site: 
         expect(page.locator(".set-aside .points-so-far")).to_contain_text(
             f"Points so far: {points}."
         )
-        expect(page.locator(".felt-wrap")).to_contain_text(f"{points} points so far")
+        unit = "point" if points == 1 else "points"
+        expect(page.locator(".felt-wrap")).to_contain_text(f"{points} {unit} so far")
         # the drawer a person opened stays open while the turn goes on
         expect(figures).to_be_visible()
     shoot(page, "dice41-coach-tablet")
