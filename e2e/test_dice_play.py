@@ -23,7 +23,6 @@ from e2e.helpers import (
 )
 from e2e.server import SiteServer
 from pygame_core import get_game
-from web.eventtext import join
 from web.i18n import Translator
 from web.seats import Seat
 from web.session import GameSession
@@ -97,7 +96,7 @@ def test_all_bot_match_ends_as_under_pytest(page: Page, site: SiteServer) -> Non
     result = session.game.outcome(session.state)
     assert result is not None
     # "Ann and Bo" (the match's end names shared winners as a sentence does)
-    winners = join([seats[s].name for s in result.winners], Translator("en"))
+    winners = Translator("en").join(seats[s].name for s in result.winners)
     title = page.locator(".match-over h2").inner_text()
     assert title in {f"{winners} wins the match!", f"Shared win: {winners}"}
 

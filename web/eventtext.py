@@ -34,14 +34,6 @@ SEATS_PARAMS = frozenset({"seats", "winners", "holders", "order", "payers"})
 CARD_PARAMS = frozenset({"card", "cards", "hand", "shown", "last_cards", "given", "drawn"})
 
 
-def join(items: Sequence[str], tr: Translator) -> str:
-    """``a, b and c`` in the viewer's language."""
-    items = list(items)
-    if len(items) <= 1:
-        return "".join(items)
-    return f"{', '.join(items[:-1])} {tr.t('word.and')} {items[-1]}"
-
-
 def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
     def seat_name(seat: Any) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
@@ -49,7 +41,7 @@ def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
     if name in SEAT_PARAMS:
         return seat_name(value)
     if name in SEATS_PARAMS and isinstance(value, (tuple, list)):
-        return join([seat_name(s) for s in value], tr)
+        return tr.join(seat_name(s) for s in value)
     if name in CARD_PARAMS:
         if isinstance(value, int):
             return card_text(value, tr.lang)

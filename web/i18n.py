@@ -141,6 +141,13 @@ class Translator:
             return _Count(value)
         return value
 
+    def join(self, items: Iterable[str]) -> str:
+        """``a, b and c`` in this language (names in a sentence: "Ann, Bo og Cy")."""
+        items = list(items)
+        if len(items) <= 1:
+            return "".join(items)
+        return f"{', '.join(items[:-1])} {self.t('word.and')} {items[-1]}"
+
     def has(self, key: str) -> bool:
         """Whether ``key`` is translated."""
         return key in table(DEFAULT_LANGUAGE)

@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from web.eventtext import join
 from web.games.base import GameUI, OptionField, move_button
 from web.i18n import percent
 from web.markup import Child, Markup, h
@@ -39,7 +38,7 @@ def result_line(tr: Translator, frame: Frame) -> Markup | None:
     result = frame.view.last_result
     if result is None:
         return None
-    winners = join([frame.names[s] for s in result.winners], tr)
+    winners = tr.join(frame.names[s] for s in result.winners)
     text = tr.t(
         f"result.dice21.{result.reason}", names=winners, total=result.total, round=result.round_no
     )

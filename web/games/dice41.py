@@ -6,7 +6,6 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from web.eventtext import join
 from web.games.base import GameUI, OptionField, encode_action
 from web.i18n import decimal, percent
 from web.markup import Child, Markup, classes, h
@@ -38,7 +37,7 @@ def result_line(tr: Translator, frame: Frame) -> Markup | None:
     result = frame.view.last_result
     if result is None:
         return None
-    names = join([frame.names[s] for s in result.seats], tr)
+    names = tr.join(frame.names[s] for s in result.seats)
     text = tr.t(
         f"result.dice41.{result.kind}", names=names, score=result.score, round=result.round_no
     )

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from web.eventtext import join
 from web.games import GameUI
 from web.i18n import LANGUAGES, Translator
 from web.markup import Markup, fragment, h
@@ -106,7 +105,7 @@ def summary_lines(tr: Translator, info: SaveInfo, uis: Mapping[str, GameUI]) -> 
     summary = info.summary
     if summary.finished and summary.result is not None:
         winners = [summary.players[s] for s in summary.result.winners if s < len(summary.players)]
-        progress = tr.t("save.won_by", names=join(winners, tr))
+        progress = tr.t("save.won_by", names=tr.join(winners))
     elif summary.round and summary.game in uis:
         progress = uis[summary.game].progress(tr, summary.round)
     else:

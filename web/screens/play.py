@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from web.eventtext import join
 from web.frame import SPEEDS, Frame, TableUI
 from web.i18n import Translator
 from web.markup import Child, Markup, classes, fragment, h
@@ -226,7 +225,7 @@ def match_over_panel(tr: Translator, frame: Frame, standings: Sequence[tuple[int
     title = (
         tr.t("play.winner", name=winners[0])
         if len(winners) == 1
-        else tr.t("play.winners_shared", names=join(winners, tr))
+        else tr.t("play.winners_shared", names=tr.join(winners))
     )
     rows = [
         h(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pygame_core import get_game
-from web.eventtext import join
 from web.games import OptionField, get_ui
 from web.i18n import Translator
 from web.markup import Markup, fragment, h
@@ -269,7 +268,7 @@ def device_note(tr: Translator, draft: SetupDraft) -> Markup | None:
     if not names:
         return None
     return h(
-        "p", {"class": "setup-note device-note"}, tr.t("setup.device_note", names=join(names, tr))
+        "p", {"class": "setup-note device-note"}, tr.t("setup.device_note", names=tr.join(names))
     )
 
 
