@@ -100,9 +100,11 @@ def felt_cards(page: Page, seat: int) -> list[str]:
 
 
 def duel_rows(page: Page) -> list[dict[str, Any]]:
-    """The moment's settled hands: seat, reason, the result line, the two hands' cards."""
+    """The moment's settled hands: seat, reason, the result line, the two hands' cards
+    (a duel's end with one hand says its result once, as the moment's title)."""
     rows = []
     for row in page.locator(".moment-panel .duels .duel").all():
+        said = row.locator(".duel-result")
         hands = [
             [c.get_attribute("aria-label") or "" for c in hand.locator(".card").all()]
             for hand in row.locator(".duel-hand").all()
@@ -111,7 +113,7 @@ def duel_rows(page: Page) -> list[dict[str, Any]]:
             {
                 "seat": int(row.get_attribute("data-seat") or "-1"),
                 "reason": row.get_attribute("data-reason") or "",
-                "text": row.locator(".duel-result").inner_text(),
+                "text": (said if said.count() else page.locator("#moment-title")).inner_text(),
                 "hands": hands,
             }
         )
@@ -161,6 +163,7 @@ def test_tjueett_round_end_keeps_every_hand_on_the_table(page: Page, site: SiteS
     set_seats(page, [("Ann", "medium"), ("Bo", "human"), ("Cy", "medium"), ("Di", "easy")])
     button(page, "Start").click()
     coached = False
+    played_on = None
     for _ in range(60):
         state = wait_turn(page)
         assert state != "over", "the match ended before a round was held on the table"
@@ -172,10 +175,14 @@ def test_tjueett_round_end_keeps_every_hand_on_the_table(page: Page, site: SiteS
         if not coached:
             check_coach(page)  # the person's first turn: the bet
             coached = True
+        played_on = page.locator("svg.n21-scene").bounding_box()
         move(page)
     else:
         raise AssertionError("no round ended")
     assert coached, "the person had a turn before the round ended"
+    # The felt keeps its size and place from Bo's last move: his hand stays under it.
+    assert page.locator("svg.n21-scene").bounding_box() == played_on
+    expect(page.locator(".own-hand")).to_have_count(1)
     # The bots' hands lie on the felt as cards, all face up now that they are settled.
     for seat in (2, 3):
         faces = felt_cards(page, seat)

@@ -10,9 +10,12 @@ from tables import DictStore, FakePage, at_table, frame, press, started
 from pygame_core import get_game
 from pygame_core.banker import Bet, Stake, Stand
 from web.app import App
+from web.games.banker import duel_text, met_by_bank
 from web.i18n import Translator
 from web.markup import escape
 from web.screens.tablescene import bottom_seat
+
+EN = Translator("en")
 
 
 def _run_until(app: App, page: FakePage, done: object, limit: int = 400) -> None:
@@ -58,14 +61,15 @@ def test_a_person_sees_their_duel_with_the_bank_until_continue() -> None:
     assert shown.ui.moment_waits(shown)
     assert 'data-action="moment-seen"' in page.markup
     assert "P1 " in page.markup.split('id="moment-title"')[1][:200]
+    said = next(d for d in shown.view.duels if d.seat == 1)
+    result = duel_text(EN, said, shown.names)
+    assert page.markup.count(escape(result)) == 1, "its result, said once"
     page.timers.clear()  # nothing may take the moment away: it waits for Continue
     app.render()
     assert app.play.held and app.play.held[0].kind == "duel" and not page.timers
 
 
 def _met(app: App) -> list[int]:
-    from web.games.banker import met_by_bank
-
     shown = frame(app)
     return met_by_bank(shown.view) if shown.view.phase == "duel_over" else []
 

@@ -327,6 +327,43 @@ def test_a_held_round_end_shows_that_round_not_the_next(game_id: str) -> None:
         assert _header_rounds(page.markup) == {upcoming}
 
 
+def _scene_box(markup: str) -> str:
+    """The size of the felt's picture (its ``viewBox``)."""
+    box = re.search(r'<svg class="n21-scene" viewBox="([^"]*)"', markup)
+    assert box is not None
+    return box.group(1)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_the_felt_keeps_still_from_the_last_move_to_the_round_end(game_id: str) -> None:
+    """The round's end is the table the person just played on: the felt keeps its size
+    and place (the own hand's band under it stays), so nothing jumps when it is held.
+    The person sits second: in a banker game the bank (the first seat) has no own hand
+    to show while it stakes."""
+    app, page = at_table(
+        game_id, ["medium", "human", "medium"], seed=5, **MANY_ROUNDS.get(game_id, {})
+    )
+    session = _session(app)
+    bot = session.game.make_bot("medium")
+    played = ""
+    for step in range(600):
+        page.run_timers()
+        if 'data-action="moment-seen"' in page.markup:
+            held = frame(app)
+            assert held.moment is not None
+            if held.moment.kind in ("round", "deal"):
+                break
+            press(app, page, "moment-seen")  # a trick's end
+            continue
+        played = page.markup
+        _make(app, page, bot.choose(frame(app).view, session.legal(), step))
+    else:
+        raise AssertionError("no round's end was held")
+    assert played, "the person made a move in the round"
+    assert ('class="own-hand"' in played) == ('class="own-hand"' in page.markup)
+    assert _scene_box(page.markup) == _scene_box(played), "the felt is drawn at one size"
+
+
 @pytest.mark.parametrize("lang", ["en", "nb"])
 def test_between_tricks_the_felt_says_who_took_the_last_one_and_who_leads(lang: str) -> None:
     """Once a trick's moment is over, the empty trick area still tells what happened:

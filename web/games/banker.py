@@ -304,9 +304,11 @@ def duel_hand(tr: Translator, cards: Sequence[int], label: str, total: int) -> M
     )
 
 
-def duels_list(tr: Translator, duels: Sequence[Duel], names: Sequence[str]) -> Markup | None:
+def duels_list(
+    tr: Translator, duels: Sequence[Duel], names: Sequence[str], said: bool = True
+) -> Markup | None:
     """The round's settled hands: each player's cards beside the bank hand it met, who
-    won what and the chips it moved."""
+    won what and the chips it moved (not with ``said=False``: a title above says it)."""
     if not duels:
         return None
     rows = []
@@ -324,7 +326,7 @@ def duels_list(tr: Translator, duels: Sequence[Duel], names: Sequence[str]) -> M
                     "data-seat": duel.seat,
                     "data-reason": duel.reason,
                 },
-                h("p", {"class": "duel-result"}, duel_text(tr, duel, names)),
+                h("p", {"class": "duel-result"}, duel_text(tr, duel, names)) if said else None,
                 h("div", {"class": "duel-hands"}, hands),
             )
         )
@@ -384,7 +386,8 @@ class BankerUI(GameUI):
         # a round's or duel's end, or the match's: the hands as they were settled
         held = view.phase in ("round_over", "duel_over", "over")
         seats = [self.felt_seat(tr, frame, seat, held) for seat in range(view.players)]
-        own = seat_cards(view, view.viewer) if view.viewer is not None and not held else ()
+        # the own hand stays under the felt at a round's end too, so the table keeps still
+        own = seat_cards(view, view.viewer) if view.viewer is not None else ()
         # The view holds the discard pile as a set: show one of its cards that is not
         # also lying at a seat.
         lying = {c for info in seats for c in info.cards}
@@ -542,7 +545,8 @@ class BankerUI(GameUI):
         view = frame.view
         if frame.moment.kind == "duel":
             met = [d for d in view.duels if d.seat in met_by_bank(view)]
-            return (duels_list(tr, met, frame.names),)
+            # one hand met: the title says its result, the hands are shown under it
+            return (duels_list(tr, met, frame.names, said=len(met) > 1),)
         others = [
             e for e in frame.moment.events if e.kind in PAYOUT_EVENTS - {"settled", "round_over"}
         ]
