@@ -151,10 +151,31 @@ def test_screens_at_tablet_and_phone_sizes(page: Page, site: SiteServer, size: s
         ".map(b => Math.round(b.getBoundingClientRect().top))"
     )
     assert len(tops) == 4 and len(set(tops)) == 1, tops
+    # every game's name on one line inside its tile (at 768 and 1024 "Twenty One" broke,
+    # and "Tjugoett" ran into the tile's padding)
+    names = page.evaluate(TILE_NAMES_JS)
+    assert len(names) == 5 and all(n["lines"] == 1 and n["inside"] for n in names), names
     assert setup_problems == []
     assert play_problems == []
     assert home_problems == []
     assert touch_problems(page) == []
+
+
+#: Each home tile's name: how many lines its text takes, and whether the text stays
+#: inside the tile's padding.
+TILE_NAMES_JS = """[...document.querySelectorAll('#app .tile')].map(tile => {
+  const name = tile.querySelector('.tile-name');
+  const range = document.createRange();
+  range.selectNodeContents(name);
+  const text = range.getBoundingClientRect();
+  const box = tile.getBoundingClientRect();
+  const pad = parseFloat(getComputedStyle(tile).paddingRight);
+  return {
+    name: name.textContent,
+    lines: new Set([...range.getClientRects()].map(r => Math.round(r.top))).size,
+    inside: text.left >= box.left && text.right <= box.right - pad + 1,
+  };
+})"""
 
 
 @pytest.mark.parametrize("game", ["twentyone", "tjugoett"])
