@@ -57,6 +57,13 @@ def test_a_costly_moment_of_a_21_match_is_played_again_and_rated(
     expect(panel.locator(".practice-verdict")).to_have_text("Not the best choice here.")
     expect(panel.locator(".practice-sentence")).to_have_text(reviewed)
     expect(button(page, "Roll")).to_be_disabled()
+    # the figures are a tap away behind a button-like summary with its marker, as in
+    # the review (it looked like a heading here)
+    summary = panel.locator("details.exact > summary")
+    looks = summary.evaluate(
+        "s => [getComputedStyle(s).borderTopWidth, getComputedStyle(s, '::before').content]"
+    )
+    assert looks == ["2px", '"\u25b8"'], looks
     shoot(page, "practice-21-answered")
     # the home still lists it, also after a reload
     page.reload()
