@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -258,3 +259,59 @@ def test_axe_finds_nothing_serious(page: Page, site: SiteServer) -> None:
     button(page, "Rules").click()
     findings["rules 41"] = axe_findings(page)
     assert findings == {k: [] for k in findings}
+
+
+#: Statistics as the site keeps them in localStorage (web/stats.py): a long name, a
+#: game whose name has two words, and a best of one round.
+STATS = {
+    "format": "nordic21-stats",
+    "schema": 1,
+    "players": {
+        "maximiliansen": {
+            "name": "Maximiliansen",
+            "games": {"twentyone": {"played": 12, "won": 3, "best": {"points": 22}}},
+        },
+        "åse": {"name": "Åse", "games": {"dice21": {"played": 1, "won": 1, "best": {"rounds": 1}}}},
+    },
+    "counted": [],
+}
+
+
+@pytest.mark.parametrize("size", [(390, 844), (768, 1024)])
+def test_the_statistics_read_whole_words_on_a_phone_and_a_tablet(
+    page: Page, site: SiteServer, size: tuple[int, int]
+) -> None:
+    """The body breaks words anywhere (for long names), and in the statistics' table it
+    broke its headings ("Spill/er", "Vund/et") and the best ("0 runde/r") on a phone;
+    there each row now stands as a card, each figure with its column's name."""
+    page.set_viewport_size({"width": size[0], "height": size[1]})
+    page.add_init_script(
+        f"try {{ localStorage.setItem('nordic21.stats', {json.dumps(json.dumps(STATS))}) }}"
+        " catch (e) {}"
+    )
+    open_app(page, site.url, "?lang=nb")
+    table = page.locator(".stats-table")
+    expect(table).to_be_visible()
+    expect(table).to_contain_text("1 runde")
+    broken = page.evaluate(
+        """() => [...document.querySelectorAll('.stats-table :is(th, td)')]
+          .filter(cell => cell.getBoundingClientRect().width > 0)
+          .filter(cell => {
+            // a word broken over two lines: some line's text ends inside a word
+            const range = document.createRange();
+            const text = cell.firstChild;
+            if (!text || text.nodeType !== 3) return false;
+            const lines = new Map();
+            for (let i = 0; i < text.length; i++) {
+              range.setStart(text, i); range.setEnd(text, i + 1);
+              const top = Math.round(range.getBoundingClientRect().top);
+              lines.set(top, (lines.get(top) || '') + text.data[i]);
+            }
+            return [...lines.values()].slice(0, -1).some(line => !/\\s$/.test(line));
+          })
+          .map(cell => cell.textContent)"""
+    )
+    assert broken == [], broken
+    box = table.bounding_box()
+    assert box and box["x"] >= 0 and box["x"] + box["width"] <= size[0], box
+    shoot(page, f"home-stats-{size[0]}x{size[1]}")

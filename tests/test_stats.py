@@ -9,6 +9,8 @@ import pytest
 from tables import DictStore
 from test_saves import advance, finish, new_session
 
+from web.i18n import Translator
+from web.screens.home import stats_section
 from web.session import GameSession
 from web.stats import MAX_COUNTED, STATS_KEY, Stats, StatsRow, StatsTable
 from web.storage import StorageFull
@@ -188,3 +190,25 @@ def test_a_full_storage_keeps_the_previous_statistics() -> None:
     with pytest.raises(StorageFull):
         stats.record("g2", finished(("Someone New", "Bot 2"), seed=3))
     assert store.data == before
+
+
+@pytest.mark.parametrize(
+    ("lang", "best", "said"),
+    [
+        ("en", (("rounds", 1),), "1 round"),
+        ("en", (("rounds", 2),), "2 rounds"),
+        ("nb", (("rounds", 1),), "1 runde"),
+        ("sv", (("gain", -1),), "1 marker förlorad"),
+        ("da", (("chips", 1), ("gain", 3)), "1 jeton, 3 vundne jetoner"),
+    ],
+)
+def test_the_statistics_name_each_best_in_the_form_for_its_number(
+    lang: str, best: tuple[tuple[str, int], ...], said: str
+) -> None:
+    """A best score of one reads "1 round", not "1 rounds"; each figure carries its
+    column's name for a phone, where the rows stand as cards."""
+    tr = Translator(lang)
+    table = StatsTable((StatsRow("Ann", "dice21", 3, 1, best),))
+    markup = str(stats_section(tr, table, confirming=False))
+    assert f'data-label="{tr.t("stats.best")}">{said}</td>' in markup
+    assert f'data-label="{tr.t("stats.played")}">3</td>' in markup

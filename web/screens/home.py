@@ -239,11 +239,11 @@ def stats_section(tr: Translator, table: StatsTable, confirming: bool) -> Markup
             None,
             h("th", {"scope": "row"}, row.name),
             h("td", None, tr.t(f"game.{row.game}.name")),
-            h("td", None, str(row.played)),
-            h("td", None, str(row.won)),
+            h("td", {"data-label": tr.t("stats.played")}, str(row.played)),
+            h("td", {"data-label": tr.t("stats.won")}, str(row.won)),
             h(
                 "td",
-                None,
+                {"data-label": tr.t("stats.best")},
                 ", ".join(best_text(tr, kind, value) for kind, value in sorted(row.best)),
             ),
         )
@@ -277,8 +277,8 @@ def best_text(tr: Translator, kind: str, value: int) -> str:
     """A best score in words: "5 rounds", "3 chips won", "2 chips lost" (a person's
     best in a fixed-bank match can be a loss)."""
     if kind == "gain" and value < 0:
-        return f"{-value} {tr.t('stats.kind.lost')}"
-    return f"{value} {tr.t(f'stats.kind.{kind}')}"
+        return tr.t("stats.kind.lost", n=-value)
+    return tr.t(f"stats.kind.{kind}", n=value)
 
 
 def data_section(
