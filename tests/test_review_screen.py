@@ -300,10 +300,10 @@ def finished_state(game_id: str = "dice21", seed: int = 3, **kw: Any) -> ReviewS
     return state
 
 
-def bot_state(game_id: str, seed: int = 6) -> ReviewState:
+def bot_state(game_id: str, seed: int = 6, **options: Any) -> ReviewState:
     """The review of a finished match of bots only (every seat reviewed, every hand
     shown once it is over), loaded as a save is: its moves replayed."""
-    match = bot_match(game_id, LEVELS, seed)
+    match = bot_match(game_id, LEVELS, seed, **options)
     seats = [Seat(f"Bot {seat}", level) for seat, level in enumerate(LEVELS)]
     session = GameSession.replay(match.game, match.states[-1], seats)
     return new_state("g-bots", session)
@@ -1130,9 +1130,25 @@ def test_one_count_of_moves_the_position_line_and_the_banner_agree(game_id: str)
         assert seen_after >= 2, "the end and at least one round's end"
 
 
+#: Options that give a match more than one round (21's default is a single round).
+SEVERAL_ROUNDS: dict[str, dict[str, Any]] = {"dice21": {"match": "rounds", "rounds": 3}}
+
+
+def test_a_match_of_one_round_draws_no_chart_of_rounds_won() -> None:
+    """A line from the start to the end of a single round says no more than the result
+    above it, so a one-round 21 match's review has none."""
+    state = reviewed(bot_state("dice21"))
+    review = state.review
+    assert review is not None
+    assert all(s.chart is not None and len(s.chart.points) == 2 for s in review.seats)
+    drawn = screen(Translator("en"), state)
+    assert 'class="review-chart"' not in drawn
+    assert drawn.count('class="panel person"') == len(review.seats), "each summary is there"
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_each_persons_chart_is_svg_from_numbers_with_a_text_alternative(game_id: str) -> None:
-    state = reviewed(bot_state(game_id))
+    state = reviewed(bot_state(game_id, **SEVERAL_ROUNDS.get(game_id, {})))
     review = state.review
     assert review is not None
     ui = get_ui(game_id)
@@ -1220,11 +1236,10 @@ def test_every_disclosure_of_the_review_looks_tappable() -> None:
     assert details and all(d.startswith("<summary>") for d in details), details
     css = (Path(__file__).parent.parent / "web" / "style.css").read_text("utf-8")
     block = css[css.index("/* Review (#23)") :]
-    rule = re.search(r"\.review details > summary \{([^}]*)\}", block)
+    review = r":is\(\.review, \.practice\) details"  # the practice's figures look the same
+    rule = re.search(review + r" > summary \{([^}]*)\}", block)
     assert rule is not None and "min-height: var(--touch)" in rule.group(1)
-    assert re.search(r"\.review details > summary::before \{ content: \"\\25B8\"; \}", block)
-    assert re.search(
-        r"\.review details\[open\] > summary::before \{ content: \"\\25BE\"; \}", block
-    )
+    assert re.search(review + r" > summary::before \{ content: \"\\25B8\"; \}", block)
+    assert re.search(review + r"\[open\] > summary::before \{ content: \"\\25BE\"; \}", block)
     touch = re.search(r"--touch: (\d+)px", css)
     assert touch is not None and int(touch.group(1)) >= 44

@@ -295,8 +295,9 @@ def person_chart(
     tr: Translator, chart: Chart | None, name: str, seat: int, round_word: str
 ) -> Markup | None:
     """The figure of one person's chart, with its caption (``None`` with fewer than two
-    points: nothing to draw a line through)."""
-    if chart is None or len(chart.points) < 2:
+    points: nothing to draw a line through; nor for chips or rounds won counted over a
+    single round: a line from the start to the end says no more than the result)."""
+    if chart is None or len(chart.points) < (2 if chart.measure == "match_win" else 3):
         return None
     title = chart_title(tr, chart, name)
     alt = alternative(tr, chart, title, round_word)
