@@ -84,3 +84,24 @@ def test_the_guide_names_what_the_bots_put_on_the_table_while_a_person_waits() -
         ui = get_ui(game_id)
         panel = guide_panel(Translator("en"), waiting, None, ui.guide_wait(waiting))
         assert panel is not None and words in str(panel), (game_id, phase, str(panel))
+
+
+def test_the_guide_on_the_table_says_whose_phone_plays_now() -> None:
+    """A seat played on its own phone is not "Your turn" on the table's screen: the
+    person there is asked on the phone, and the table tells everyone where to look."""
+    for lang in ("en", "nb", "sv", "da"):
+        tr = Translator(lang)
+        app, _ = at_table("tjueett", ["medium", "human", "medium"], names=["Cy", "Ann", "Bo"])
+        shown = frame(app)
+        seats = list(shown.seats)
+        seats[2] = dataclasses.replace(seats[2], kind="device")
+        on_phone = dataclasses.replace(
+            shown,
+            seats=tuple(seats),
+            moment=None,
+            view=dataclasses.replace(shown.view, actor=2),
+            display=dataclasses.replace(shown.display, guide=True),
+        )
+        panel = str(guide_panel(tr, on_phone, "guide.banker.bet", "guide.wait.cards"))
+        assert tr.t("guide.phone", name="Bo") in panel, (lang, panel)
+        assert tr.t("guide.turn") not in panel and tr.t("guide.banker.bet") not in panel

@@ -308,9 +308,13 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None, wait_key: st
     if not frame.display.guide or frame.mode not in ("live", "moment") or frame.over:
         return None
     seat = frame.actor
+    name = frame.names[seat] if seat is not None else ""
     if frame.moment is not None:
         kind = f"guide.moment.{frame.moment.kind}"
         key = kind if tr.has(kind) else "guide.moment"
+    elif seat is not None and frame.seats[seat].is_remote:
+        # their own phone asks them: this screen is the table the others watch
+        key = "guide.phone"
     elif seat is not None and not frame.seats[seat].is_bot:
         key = step_key or "guide.turn"
     else:
@@ -324,7 +328,11 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None, wait_key: st
             "data-motion": "still",
         },
         h("h2", {"id": "guide-title", "class": "panel-title"}, tr.t("guide.title")),
-        h("p", {"class": "guide-text", "aria-live": "polite"}, tr.t(key)),
+        h(
+            "p",
+            {"class": "guide-text", "aria-live": "polite"},
+            tr.t(key, name=name) if key == "guide.phone" else tr.t(key),
+        ),
         button(tr.t("guide.skip"), "guide-skip", kind="quiet"),
     )
 
