@@ -208,3 +208,32 @@ def test_the_review_lists_the_move_taken_back_apart() -> None:
     assert f'data-focus="moment-back-{back[0].index}"' in page.markup
     ids = re.findall(r' id="([^"]+)"', page.markup)
     assert len(ids) == len(set(ids)), "ids are unique on the page"
+
+
+def test_a_new_round_starts_without_the_last_rounds_refusal() -> None:
+    """Refused in the round of the decision ("too late: a card has been shown"), the
+    take-back is gone once the next round has begun: at the first bet of round 2 it
+    spoke of a stand in round 1."""
+    app, page = at_table("tjueett", ["medium", "human", "medium"], seed=4)
+    seen_refused = False
+    for _ in range(400):
+        page.run_timers()
+        session = app.play.session
+        assert session is not None and not session.over
+        if 'data-action="moment-seen"' in page.markup:
+            press(app, page, "moment-seen")
+            continue
+        legal = moves(app, page)
+        if not legal:
+            continue
+        round_now = session.view(1).round
+        button = take_back_button(page.markup)
+        if round_now == 1:
+            seen_refused |= button is not None and button.get("data-refused") == "revealed"
+        else:
+            assert seen_refused, "refused in round 1, while it went on"
+            assert session.decided_in_round(1) == 1
+            assert button is None, "round 2's first decision: nothing to take back"
+            return
+        act(app, page, legal[0])
+    raise AssertionError("round 2 never asked the person")

@@ -177,6 +177,11 @@ class GameSession:
             self._offer = (self.state, offer)
         return offer
 
+    def decided_in_round(self, seat: int) -> int:
+        """The round (deal) of ``seat``'s last decision (0: it has not decided)."""
+        before = self.last_decided.get(seat)
+        return 0 if before is None else int(self.game.view(before, seat).round)
+
     def moment_events(self, pause: Pause) -> tuple[Event, ...]:
         """The story of a moment of the most recent action, up to its end
         (:func:`web.frame.story_start` says from where)."""

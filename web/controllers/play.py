@@ -150,7 +150,7 @@ class PlayController(Controller):
             step=step,
             wording=partial(session.describe, tr=tr),
             devices=self.device_panels(),
-            take_back=self.take_back_offer(session, viewer),
+            take_back=self.take_back_offer(session, viewer, view.round),
             advice=self.thought_advice(session, view, legal, step),
         )
 
@@ -173,13 +173,23 @@ class PlayController(Controller):
         )
 
     def take_back_offer(
-        self, session: GameSession, viewer: int | None
+        self, session: GameSession, viewer: int | None, round_now: int | None = None
     ) -> tuple[int, str | None] | None:
         """The take-back the table offers (:meth:`GameSession.take_back_offer`), where the
         person it is for may see it: with hidden cards at a shared device, on their own
-        view or the hand-off cover, never on the next person's cards."""
+        view or the hand-off cover, never on the next person's cards. A refusal is said
+        in the round of the decision it refuses; a new round starts without it (at the
+        first bet of the next round, "too late: a card has been shown" spoke of a stand
+        in the round before); ``round_now`` is the round on screen."""
         offer = session.take_back_offer()
         if offer is None or (session.game.hides_information and viewer not in (None, offer[0])):
+            return None
+        seat, reason = offer
+        if (
+            reason is not None
+            and round_now is not None
+            and session.decided_in_round(seat) < round_now
+        ):
             return None
         return offer
 
