@@ -315,6 +315,7 @@ def test_a_tjueett_round_on_three_devices(
     shoot(host, "rtc-host-codes")  # looked at: the host's codes, 1024x768
     shoot(bo, "rtc-guest-join")
     join_typed(host, bo, 1)
+    expect_no_refusal(bo)
     shoot(bo, "rtc-guest-table")
     # Cy's phone reads the host's QR code with its camera
     cam = camera_browser(host_link(host, 2))
@@ -334,6 +335,8 @@ def test_a_tjueett_round_on_three_devices(
     shoot(host, "rtc-host-round")
     shoot(bo, "rtc-guest-round")
     assert check_secrecy(host, {1: bo, 2: cy}) > 4
+    expect_no_refusal(bo)
+    expect_no_refusal(cy)
     # each phone shows its own seat at the bottom with its own name
     for page, name in ((bo, "Bo"), (cy, "Cy")):
         assert page.locator(".n21-scene").count()
@@ -366,7 +369,18 @@ def test_a_twenty_one_deal_on_three_devices(
         limit=400,
     )
     assert check_secrecy(host, {1: bo, 2: cy}) > 10
+    expect_no_refusal(bo)
+    expect_no_refusal(cy)
     assert bo.evaluate("() => document.documentElement.lang") == "nb"
+
+
+def expect_no_refusal(guest: Page) -> None:
+    """Nothing the guest sent in play was refused, and its screen says nothing is wrong
+    (it once said hello twice: Chromium tells a channel made by the other side is open
+    twice, and the table refused the second hello, "This phone has not scanned...")."""
+    refused = [m.get("why") for m in received(guest) if m.get("t") == "refused"]
+    assert refused == [], refused
+    assert guest.locator(".device-error").count() == 0
 
 
 def send_raw(page: Page, text: str) -> list[str]:

@@ -32,18 +32,27 @@ function emit(id, entry, kind, text = "") {
   if (listener) listener(id, kind, text);
 }
 
+// A channel the other side made is already "open" in its datachannel event, and its
+// open event still follows (the WebRTC spec's "announce the data channel as open"):
+// "open" is told once, whichever comes first (told twice, the guest said hello twice
+// and the table refused the second).
 function take(id, entry, channel) {
   entry.channel = channel;
-  channel.onopen = () => emit(id, entry, "open");
+  const opened = () => {
+    if (entry.opened) return;
+    entry.opened = true;
+    emit(id, entry, "open");
+  };
+  channel.onopen = opened;
   channel.onmessage = (event) => emit(id, entry, "message", String(event.data));
   channel.onclose = () => emit(id, entry, "close");
-  if (channel.readyState === "open") emit(id, entry, "open");
+  if (channel.readyState === "open") opened();
 }
 
 function create(id) {
   close(id); // replacing a peer closes the old one
   const pc = new RTCPeerConnection({ iceServers: [] });
-  const entry = { pc, channel: null, ended: false };
+  const entry = { pc, channel: null, ended: false, opened: false };
   peers.set(id, entry);
   pc.onconnectionstatechange = () => {
     if (["failed", "closed", "disconnected"].includes(pc.connectionState)) {
