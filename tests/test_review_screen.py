@@ -1236,7 +1236,8 @@ def test_every_disclosure_of_the_review_looks_tappable() -> None:
     assert details and all(d.startswith("<summary>") for d in details), details
     css = (Path(__file__).parent.parent / "web" / "style.css").read_text("utf-8")
     block = css[css.index("/* Review (#23)") :]
-    review = r":is\(\.review, \.practice\) details"  # the practice's figures look the same
+    # the practice's figures and the devices' typed codes look the same
+    review = r":is\(\.review details, \.practice details, details\.device-typed\)"
     rule = re.search(review + r" > summary \{([^}]*)\}", block)
     assert rule is not None and "min-height: var(--touch)" in rule.group(1)
     assert re.search(review + r" > summary::before \{ content: \"\\25B8\"; \}", block)

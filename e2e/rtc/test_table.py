@@ -313,6 +313,13 @@ def test_a_tjueett_round_on_three_devices(
     bo = guest_page(browser, site, guard, contexts)
     host.locator('[data-pair-code="offer-2"]').wait_for(state="attached")
     shoot(host, "rtc-host-codes")  # looked at: the host's codes, 1024x768
+    # the code as text is a tap away, behind a summary that looks tappable (it read as
+    # a line of text)
+    summary = host.locator(".devices details.device-typed > summary").first
+    looks = summary.evaluate(
+        "s => [getComputedStyle(s).borderTopWidth, getComputedStyle(s, '::before').content]"
+    )
+    assert looks == ["2px", '"\u25b8"'], looks
     shoot(bo, "rtc-guest-join")
     join_typed(host, bo, 1)
     expect_no_refusal(bo)
