@@ -410,6 +410,7 @@ ASKING_KEYS = (
     "play.tap_to_set_aside",
     "t21.pick_hint",
     "t21.reason.not_now",
+    "t21.reason.exchange_first",
     "t21.reason.discard_lowest",
     "t21.reason.pairs",
     "t21.reason.too_low",

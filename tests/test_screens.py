@@ -140,6 +140,22 @@ def test_twentyone_says_the_exchange_is_over_once_tricks_start_and_caps_the_swap
     assert seen_swap
 
 
+@pytest.mark.parametrize("lang", ["en", "nb", "sv", "da"])
+def test_twentyone_says_why_the_cards_wait_and_who_deals(lang: str) -> None:
+    """At the exchange's choice the greyed hand said only "Not now."; it says the
+    exchange comes first. The dealer's plate said "deals · 0 points", a verb beside
+    the other plates' nouns ("Bank"): it says "Dealer"."""
+    tr = Translator(lang)
+    app, page = at_table("twentyone", ["medium", "human"], seed=2, names=["Bo", "Ann"], lang=lang)
+    session = app.play.session
+    assert session is not None and session.current == 1, "Ann, left of the dealer, leads"
+    assert session.view(1).phase == "exchange_choice"
+    assert tr.t("t21.reason.exchange_first") in page.markup
+    assert tr.t("t21.reason.not_now") not in page.markup
+    plate = f"{tr.t('t21.dealer_badge')} · {tr.t('t21.points', n=0)}"
+    assert session.view(1).dealer == 0 and plate in page.markup, plate
+
+
 def test_tjugoett_subtitle_counts_deals_from_one() -> None:
     _, page = at_table("tjugoett", ["human", "medium", "medium"], seed=1)
     tr = Translator("en")

@@ -55,6 +55,8 @@ def card_reason(tr: Translator, view: Any, legal: Sequence[Any]) -> str:
         return tr.t("t21.reason.pairs")
     if trick is not None and trick.plays:
         return tr.t("t21.reason.too_low")
+    if view.phase == "exchange_choice":
+        return tr.t("t21.reason.exchange_first")
     return tr.t("t21.reason.not_now")
 
 
@@ -365,7 +367,7 @@ class TwentyOneUI(GameUI):
         trick = view.trick
         centre = [(f"card-{c}", c) for play in (trick.plays if trick else ()) for c in play.cards]
         shown = view.last_deal if view.phase in ("deal_over", "over") else None
-        roles = {view.dealer: tr.t("t21.dealer")}
+        roles = {view.dealer: tr.t("t21.dealer_badge")}
         seats = []
         for s in range(len(frame.seats)):
             if shown is not None:
