@@ -328,11 +328,7 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None, wait_key: st
             "data-motion": "still",
         },
         h("h2", {"id": "guide-title", "class": "panel-title"}, tr.t("guide.title")),
-        h(
-            "p",
-            {"class": "guide-text", "aria-live": "polite"},
-            tr.t(key, name=name) if key == "guide.phone" else tr.t(key),
-        ),
+        h("p", {"class": "guide-text", "aria-live": "polite"}, tr.t(key, name=name)),
         button(tr.t("guide.skip"), "guide-skip", kind="quiet"),
     )
 
