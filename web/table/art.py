@@ -917,6 +917,9 @@ def scene(
         {
             "class": "n21-scene",
             "viewBox": f"0 0 {_n(scn.w)} {_n(scn.h)}",
+            # room to spare (the own hand's band kept while no hand is drawn) goes under
+            # the felt: the felt keeps its place from a turn to the round's end
+            "preserveAspectRatio": "xMidYMin meet",
             "width": _n(scn.w),
             "height": _n(scn.h),
             "role": "img",
