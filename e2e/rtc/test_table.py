@@ -335,6 +335,7 @@ def test_a_tjueett_round_on_three_devices(
     answer.wait_for(state="attached", timeout=JOIN_TIMEOUT_MS)
     shoot(cy, "rtc-guest-answer")
     answer_back(host, cy, 2)
+    expect_no_refusal(cy)
     shoot(host, "rtc-host-table")
     pages = {"host": host, "bo": bo, "cy": cy}
     names = {"host": "Ann", "bo": "Bo", "cy": "Cy"}
@@ -342,8 +343,8 @@ def test_a_tjueett_round_on_three_devices(
     shoot(host, "rtc-host-round")
     shoot(bo, "rtc-guest-round")
     assert check_secrecy(host, {1: bo, 2: cy}) > 4
-    expect_no_refusal(bo)
-    expect_no_refusal(cy)
+    expect_no_refusal(bo, LATE)
+    expect_no_refusal(cy, LATE)
     # each phone shows its own seat at the bottom with its own name
     for page, name in ((bo, "Bo"), (cy, "Cy")):
         assert page.locator(".n21-scene").count()
@@ -364,11 +365,13 @@ def test_a_twenty_one_deal_on_three_devices(
     )
     bo = guest_page(browser, site, guard, contexts, lang="nb")
     join_typed(host, bo, 1)
+    expect_no_refusal(bo)
     # Cy's phone opens the join link its camera app read from the host's QR code
     context = new_device(browser, guard, (390, 844))
     contexts.append(context)
     cy = ready(context.new_page(), host_link(host, 2))
     answer_back(host, cy, 2)
+    expect_no_refusal(cy)
     play_until(
         {"host": host, "bo": bo, "cy": cy},
         '[data-moment="deal"], .match-over',
@@ -376,18 +379,25 @@ def test_a_twenty_one_deal_on_three_devices(
         limit=400,
     )
     assert check_secrecy(host, {1: bo, 2: cy}) > 10
-    expect_no_refusal(bo)
-    expect_no_refusal(cy)
+    expect_no_refusal(bo, LATE)
+    expect_no_refusal(cy, LATE)
     assert bo.evaluate("() => document.documentElement.lang") == "nb"
 
 
-def expect_no_refusal(guest: Page) -> None:
-    """Nothing the guest sent in play was refused, and its screen says nothing is wrong
-    (it once said hello twice: Chromium tells a channel made by the other side is open
-    twice, and the table refused the second hello, "This phone has not scanned...")."""
+#: What the table may answer a guest in play: a move tapped twice before the table's
+#: next frame came (the test taps as fast as the page lets it).
+LATE = {"stale", "not-your-turn"}
+
+
+def expect_no_refusal(guest: Page, allowed: set[str] | None = None) -> None:
+    """Nothing the guest sent was refused (in play, only a late second tap may be), and
+    just joined, its screen says nothing is wrong (it once said hello twice: Chromium
+    tells a channel made by the other side is open twice, and the table refused the
+    second hello, "This phone has not scanned...")."""
     refused = [m.get("why") for m in received(guest) if m.get("t") == "refused"]
-    assert refused == [], refused
-    assert guest.locator(".device-error").count() == 0
+    assert [why for why in refused if why not in (allowed or set())] == [], refused
+    if not allowed:
+        assert guest.locator(".device-error").count() == 0
 
 
 def send_raw(page: Page, text: str) -> list[str]:
