@@ -1,8 +1,8 @@
 """Run a command inside a network namespace of its own (the WebRTC tests' only network).
 
 ``python -m e2e.rtc.netns -- <command...>`` re-executes the command inside ``unshare -n``
-after setting up loopback and a veth pair 10.213.0.1/24 (v0) <-> 10.213.0.2/24 (v1), IPv4
-only, with a default route via v1: the recipe of /work/shared/RUNTIME.md. Chromium gathers no host
+after setting up loopback and a veth pair 10.213.0.1/24 (v0) <-> 10.213.0.2/24 (v1) with a
+default route via v1: the recipe of /work/shared/RUNTIME.md. Chromium gathers no host
 candidate with loopback alone, so the pair is needed; the browsers' ICE traffic can reach
 nothing but these two addresses.
 
@@ -29,13 +29,8 @@ UNAVAILABLE = "NORDIC21_RTC_UNAVAILABLE"
 HOST = "10.213.0.1"
 PEER = "10.213.0.2"
 
-#: The veth links get no IPv6 (``disable_ipv6`` for new links, in this namespace only):
-#: their link-local addresses came up "tentative" and settled 1-2 s later, and a
-#: browser already running then saw the network change and failed its requests
-#: (net::ERR_NETWORK_CHANGED: the first test's page never booted, twice in ten runs).
 SETUP = (
-    "set -e; echo 1 > /proc/sys/net/ipv6/conf/default/disable_ipv6;"
-    " ip link set lo up; ip link add v0 type veth peer name v1;"
+    "set -e; ip link set lo up; ip link add v0 type veth peer name v1;"
     f" ip addr add {HOST}/24 dev v0; ip addr add {PEER}/24 dev v1;"
     " ip link set v0 up; ip link set v1 up;"
     f" ip route add default via {PEER} dev v0;"
