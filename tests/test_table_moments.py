@@ -160,9 +160,10 @@ def test_a_moment_between_two_people_shows_no_card_that_was_not_shown(game: str)
 MANY_ROUNDS: dict[str, dict[str, Any]] = {"dice21": {"match": "rounds", "rounds": 3}}
 
 
-def _to_round_end(app: App, page: FakePage) -> Frame:
+def _to_round_end(app: App, page: FakePage, played: list[str] | None = None) -> Frame:
     """Play (the person's moves as the medium bot would make them, through the
-    buttons) until a round's or a deal's end is held; its frame."""
+    buttons) until a round's or a deal's end is held; its frame. ``played`` gets the
+    screen of each of the person's moves, before it is made."""
     session = _session(app)
     bot = session.game.make_bot("medium")
     for step in range(600):
@@ -175,6 +176,8 @@ def _to_round_end(app: App, page: FakePage) -> Frame:
             press(app, page, "moment-seen")  # a trick's end
             continue
         assert not session.over, "the match ended without a round's end held"
+        if played is not None:
+            played.append(page.markup)
         _make(app, page, bot.choose(frame(app).view, session.legal(), step))
     raise AssertionError("no round's end was held")
 
@@ -343,25 +346,11 @@ def test_the_felt_keeps_still_from_the_last_move_to_the_round_end(game_id: str) 
     app, page = at_table(
         game_id, ["medium", "human", "medium"], seed=5, **MANY_ROUNDS.get(game_id, {})
     )
-    session = _session(app)
-    bot = session.game.make_bot("medium")
-    played = ""
-    for step in range(600):
-        page.run_timers()
-        if 'data-action="moment-seen"' in page.markup:
-            held = frame(app)
-            assert held.moment is not None
-            if held.moment.kind in ("round", "deal"):
-                break
-            press(app, page, "moment-seen")  # a trick's end
-            continue
-        played = page.markup
-        _make(app, page, bot.choose(frame(app).view, session.legal(), step))
-    else:
-        raise AssertionError("no round's end was held")
+    played: list[str] = []
+    _to_round_end(app, page, played)
     assert played, "the person made a move in the round"
-    assert ('class="own-hand"' in played) == ('class="own-hand"' in page.markup)
-    assert _scene_box(page.markup) == _scene_box(played), "the felt is drawn at one size"
+    assert ('class="own-hand"' in played[-1]) == ('class="own-hand"' in page.markup)
+    assert _scene_box(page.markup) == _scene_box(played[-1]), "the felt is drawn at one size"
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Iterator
 from typing import Any
 
 from tables import DictStore, act, at_table, controls, moves, press, started
@@ -12,6 +13,7 @@ from tables import DictStore, act, at_table, controls, moves, press, started
 from pygame_core.dice21 import Roll, Stop
 from web.app import App
 from web.saves import GAME_PREFIX, HISTORY_PREFIX
+from web.session import GameSession
 
 
 def take_back_button(markup: str) -> dict[str, str] | None:
@@ -28,6 +30,23 @@ def saved_core(store: DictStore, save_id: str) -> dict[str, Any]:
         if text is not None:
             return dict(json.loads(text)["game"])
     raise AssertionError(f"no save of {save_id}")
+
+
+def person_turns(app: App, page: Any, limit: int) -> Iterator[tuple[GameSession, list[Any]]]:
+    """Each time the person is to move (the session and their moves), the bots played
+    and the moments seen in between, until the match ends or ``limit`` steps."""
+    for _ in range(limit):
+        page.run_timers()
+        session = app.play.session
+        assert session is not None
+        if session.over:
+            return
+        if 'data-action="moment-seen"' in page.markup:
+            press(app, page, "moment-seen")
+            continue
+        legal = moves(app, page)
+        if legal:
+            yield session, legal
 
 
 def a_stand_against_a_bot() -> tuple[App, Any, DictStore]:
@@ -86,18 +105,7 @@ def test_once_the_bot_has_thrown_the_stand_stays_and_says_why() -> None:
 
 def test_a_card_turned_refuses_the_take_back_in_tjueett() -> None:
     app, page = at_table("tjueett", ["human", "medium", "medium"], seed=4)
-    for _ in range(300):
-        page.run_timers()
-        session = app.play.session
-        assert session is not None
-        if session.over:
-            break
-        if 'data-action="moment-seen"' in page.markup:
-            press(app, page, "moment-seen")
-            continue
-        legal = moves(app, page)
-        if not legal:
-            continue
+    for session, legal in person_turns(app, page, 300):
         before = len(session.state.history)
         act(app, page, legal[0])
         session = app.play.session
@@ -216,16 +224,7 @@ def test_a_new_round_starts_without_the_last_rounds_refusal() -> None:
     spoke of a stand in round 1."""
     app, page = at_table("tjueett", ["medium", "human", "medium"], seed=4)
     seen_refused = False
-    for _ in range(400):
-        page.run_timers()
-        session = app.play.session
-        assert session is not None and not session.over
-        if 'data-action="moment-seen"' in page.markup:
-            press(app, page, "moment-seen")
-            continue
-        legal = moves(app, page)
-        if not legal:
-            continue
+    for session, legal in person_turns(app, page, 400):
         round_now = session.view(1).round
         button = take_back_button(page.markup)
         if round_now == 1:
