@@ -5,13 +5,80 @@ name dropped when a person takes the seat), through the controller with a fake p
 from __future__ import annotations
 
 import dataclasses
+import html
+import re
+from typing import Any
 
-from tables import at_table, frame, press, started
-from test_table_moments import _start, _until_moment
+from tables import FakePage, at_table, frame, press, started
+from test_table_moments import _start, _to_round_end, _until_moment
 
 from web.games import get_ui
 from web.i18n import Translator
 from web.screens.play import guide_panel
+
+GUIDE_TEXT = re.compile(r'<p class="guide-(text|ghost)"([^>]*)>(.*?)</p>', re.S)
+
+
+def guide_sentences(markup: str) -> tuple[str, list[str]]:
+    """The guide's sentence on a screen, and the sentences laid unseen under it."""
+    said: list[str] = []
+    unseen: list[str] = []
+    for kind, attrs, text in GUIDE_TEXT.findall(markup):
+        if kind == "text":
+            said.append(html.unescape(text))
+        else:
+            assert 'aria-hidden="true"' in attrs, "an unseen sentence is not read either"
+            unseen.append(html.unescape(text))
+    assert len(said) == 1, said
+    return said[0], unseen
+
+
+def recording(page: FakePage) -> list[str]:
+    """Every screen the page is given from now on, in order."""
+    screens: list[str] = []
+    mount = page.mount
+
+    def recorded(markup: Any, new_screen: bool) -> None:
+        screens.append(str(markup))
+        mount(markup, new_screen)
+
+    page.mount = recorded  # type: ignore[method-assign]
+    return screens
+
+
+#: One person and bots at each game's table, for its guided first round.
+GUIDED = {
+    "dice21": ["human", "medium", "medium"],
+    "dice41": ["human", "medium"],
+    "tjueett": ["medium", "human", "medium"],
+    "tjugoett": ["human", "medium", "medium"],
+    "twentyone": ["human", "medium", "medium"],
+}
+
+
+def test_the_guide_keeps_one_height_from_its_first_turn_to_its_last() -> None:
+    """Every sentence the guide says in a game's first round is one of the game's guide
+    sentences, and on every screen of the round the guide holds all of them (the one
+    said, the others unseen in the same place): its box is as tall as the longest from
+    the first turn to the round's end, so the felt under it does not move. In Twenty
+    One the sentences were one to seven lines long, and the felt moved by up to 118 px
+    between two turns."""
+    tr = Translator("en")
+    for game_id, kinds in GUIDED.items():
+        app, page, _ = started(seed=5)
+        screens = recording(page)
+        _start(app, page, game_id, kinds)
+        _to_round_end(app, page)
+        every = {tr.t(key) for key in get_ui(game_id).guide_sentences()}
+        said = set()
+        for markup in screens:
+            if 'class="panel guide"' not in markup:
+                continue
+            sentence, unseen = guide_sentences(markup)
+            said.add(sentence)
+            assert sentence in every, (game_id, sentence)
+            assert {sentence, *unseen} == every, (game_id, every - {sentence, *unseen})
+        assert len(said) >= 3, (game_id, said)  # a step, a wait, the round's end
 
 
 def test_the_guide_is_offered_once_and_can_be_skipped() -> None:
@@ -82,8 +149,10 @@ def test_the_guide_names_what_the_bots_put_on_the_table_while_a_person_waits() -
             shown, moment=None, view=view, display=dataclasses.replace(shown.display, guide=True)
         )
         ui = get_ui(game_id)
-        panel = guide_panel(Translator("en"), waiting, None, ui.guide_wait(waiting))
-        assert panel is not None and words in str(panel), (game_id, phase, str(panel))
+        panel = guide_panel(
+            Translator("en"), waiting, None, ui.guide_wait(waiting), ui.guide_sentences()
+        )
+        assert panel is not None and words in guide_sentences(str(panel))[0], (game_id, phase)
 
 
 def test_the_guide_on_the_table_says_whose_phone_plays_now() -> None:
@@ -102,6 +171,10 @@ def test_the_guide_on_the_table_says_whose_phone_plays_now() -> None:
             view=dataclasses.replace(shown.view, actor=2),
             display=dataclasses.replace(shown.display, guide=True),
         )
-        panel = str(guide_panel(tr, on_phone, "guide.banker.bet", "guide.wait.cards"))
-        assert tr.t("guide.phone", name="Bo") in panel, (lang, panel)
-        assert tr.t("guide.turn") not in panel and tr.t("guide.banker.bet") not in panel
+        ui = get_ui("tjueett")
+        panel = guide_panel(
+            tr, on_phone, "guide.banker.bet", "guide.wait.cards", ui.guide_sentences()
+        )
+        assert panel is not None
+        said, _unseen = guide_sentences(str(panel))
+        assert said == tr.t("guide.phone", name="Bo"), (lang, panel)

@@ -594,6 +594,10 @@ class BankerUI(GameUI):
             return f"guide.banker.{phase}"
         return "guide.banker.play"
 
+    def guide_sentences(self) -> tuple[str, ...]:
+        steps = ("guide.banker.stake", "guide.banker.bet", "guide.banker.play")
+        return (*super().guide_sentences(), *steps, "guide.moment.duel")
+
     def amount_range(self, view: Any) -> tuple[int, int]:
         return (view.min_amount, view.max_amount)
 

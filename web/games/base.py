@@ -191,7 +191,11 @@ class GameUI(abc.ABC):
             subtitle,
             self.css,
             guide=guide_panel(
-                tr, frame, self.guide_step(frame) if frame.asks else None, self.guide_wait(frame)
+                tr,
+                frame,
+                self.guide_step(frame) if frame.asks else None,
+                self.guide_wait(frame),
+                self.guide_sentences(),
             ),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
             side=[
@@ -295,6 +299,12 @@ class GameUI(abc.ABC):
         """The guided first round's text key while the bots play: where their cards or
         dice land."""
         return f"guide.wait.{self.chance}"
+
+    def guide_sentences(self) -> tuple[str, ...]:
+        """Every text key the guided first round of this game may show (its steps, its
+        waits, its moments; a seat on its own phone is added by the guide): the guide
+        keeps the height of the longest."""
+        return ("guide.turn", f"guide.wait.{self.chance}", "guide.moment")
 
     def words(self, tr: Translator, frame: Frame, events: Sequence[Any]) -> list[str]:
         """``events`` as log lines the frame's viewer may read (the match's own wording

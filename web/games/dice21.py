@@ -210,6 +210,9 @@ class Dice21UI(GameUI):
     def guide_step(self, frame: Frame) -> str | None:
         return "guide.dice21.roll"
 
+    def guide_sentences(self) -> tuple[str, ...]:
+        return (*super().guide_sentences(), "guide.dice21.roll")
+
     def reason_key(self, decision: Any) -> str:
         key = super().reason_key(decision)
         reason = decision.reason

@@ -312,6 +312,9 @@ class Dice41UI(GameUI):
     def guide_step(self, frame: Frame) -> str | None:
         return "guide.dice41.keep"
 
+    def guide_sentences(self) -> tuple[str, ...]:
+        return (*super().guide_sentences(), "guide.dice41.keep")
+
     def reason_key(self, decision: Any) -> str:
         key = super().reason_key(decision)
         return key + ".chips" if decision.unit == "chips" else key

@@ -487,6 +487,17 @@ class TwentyOneUI(GameUI):
             return "guide.wait.twentyone.exchange"
         return "guide.wait.twentyone"
 
+    def guide_sentences(self) -> tuple[str, ...]:
+        return (
+            "guide.turn",
+            "guide.twentyone.exchange",
+            "guide.twentyone.play",
+            "guide.wait.twentyone.exchange",
+            "guide.wait.twentyone",
+            "guide.moment",
+            "guide.moment.trick",
+        )
+
     def progress(self, tr: Translator, round_no: int) -> str:
         return tr.t("save.deal", n=round_no)
 

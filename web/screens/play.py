@@ -299,11 +299,21 @@ def refusal_words(tr: Translator, ui: TableUI, reason: str) -> str:
     return tr.t(f"undo.refused.{reason}")
 
 
-def guide_panel(tr: Translator, frame: Frame, step_key: str | None, wait_key: str) -> Markup | None:
+def guide_panel(
+    tr: Translator,
+    frame: Frame,
+    step_key: str | None,
+    wait_key: str,
+    every: Sequence[str],
+) -> Markup | None:
     """The guided first round: one sentence on what to tap now and why, and Skip.
 
     ``step_key``: the sentence for the person to act now (None: the general one);
-    ``wait_key``: the sentence while the bots play (what their turns put on the table).
+    ``wait_key``: the sentence while the bots play (what their turns put on the table);
+    ``every``: each sentence key the game's guide may show. They are laid in the same
+    place as the one shown, unseen and unread (``aria-hidden``), so that the guide keeps
+    the height of its longest sentence from its first turn to its last and the felt
+    under it stays where it is while the sentences change.
     """
     if not frame.display.guide or frame.mode not in ("live", "moment") or frame.over:
         return None
@@ -319,6 +329,13 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None, wait_key: st
         key = step_key or "guide.turn"
     else:
         key = wait_key
+    text = tr.t(key, name=name)
+    others = [tr.t(k, name=name) for k in every if k != "guide.phone"]
+    # each name a phone's seat may have: the longest one sets the height
+    others += [
+        tr.t("guide.phone", name=frame.names[i]) for i, s in enumerate(frame.seats) if s.is_remote
+    ]
+    ghosts = [t for t in dict.fromkeys(others) if t != text]
     return h(
         "aside",
         {
@@ -328,7 +345,12 @@ def guide_panel(tr: Translator, frame: Frame, step_key: str | None, wait_key: st
             "data-motion": "still",
         },
         h("h2", {"id": "guide-title", "class": "panel-title"}, tr.t("guide.title")),
-        h("p", {"class": "guide-text", "aria-live": "polite"}, tr.t(key, name=name)),
+        h(
+            "div",
+            {"class": "guide-body"},
+            h("p", {"class": "guide-text", "aria-live": "polite"}, text),
+            *(h("p", {"class": "guide-ghost", "aria-hidden": "true"}, t) for t in ghosts),
+        ),
         button(tr.t("guide.skip"), "guide-skip", kind="quiet"),
     )
 
