@@ -29,6 +29,10 @@ from web.storage import StorageFull
 
 #: ``guest``: the seat this device holds at a host's table: ``{"seat", "token"}``.
 GUEST_KEY = "guest"
+#: How often the phone says hello until the host answers, and how long it waits for an
+#: answer before it says it again (seconds).
+HELLO_TRIES = 5
+HELLO_AGAIN_S = 2.0
 
 
 class GuestController(Controller):
@@ -141,18 +145,7 @@ class GuestController(Controller):
             return
         if kind == "open":
             self.status = "joining"
-            kept = self.kept()
-            token = kept.get("token") if kept.get("seat") == self.offer.seat else None
-            self.link.send(
-                channel,
-                encode(
-                    "hello",
-                    seat=self.offer.seat,
-                    secret=secret_text(self.offer.secret),
-                    token=token if isinstance(token, str) else None,
-                    lang=self.ctx.tr.lang,
-                ),
-            )
+            self.hello(channel, HELLO_TRIES)
         elif kind == "message":
             self.on_message(text)
         elif kind == "close":
@@ -160,6 +153,34 @@ class GuestController(Controller):
             if self.status not in ("released", "ended"):
                 self.status = "lost"
         self.ctx.router.render(push=False)
+
+    def hello(self, channel: str, tries: int) -> None:
+        """Say hello on ``channel``, and again after a while until the host answers.
+
+        A channel the host made can be open here before it is open underneath: Chromium
+        tells the page it is open with the ``datachannel`` event, and a message sent
+        before its own transport has opened is dropped ("Send failed INVALID_STATE" in
+        its log; the page hears nothing of it). A lost hello left the phone waiting for a
+        table that never came; the host answers a repeated hello as it did the first.
+        """
+        if self.link is None or channel != self.channel or self.status != "joining":
+            return
+        if self.error is not None:
+            return  # refused: said in words, and asking again would not change it
+        kept = self.kept()
+        token = kept.get("token") if kept.get("seat") == self.offer.seat else None
+        self.link.send(
+            channel,
+            encode(
+                "hello",
+                seat=self.offer.seat,
+                secret=secret_text(self.offer.secret),
+                token=token if isinstance(token, str) else None,
+                lang=self.ctx.tr.lang,
+            ),
+        )
+        if tries > 1:
+            self.ctx.page.call_later(HELLO_AGAIN_S, lambda: self.hello(channel, tries - 1))
 
     def on_message(self, text: str) -> None:
         try:

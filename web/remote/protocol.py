@@ -115,6 +115,9 @@ class RemoteSeat:
     token: str | None = None
     #: The one-time secret of the pairing code on show for this seat (None: none).
     secret: bytes | None = None
+    #: The secret the device on ``channel`` joined with: its hello said again on the
+    #: same channel (the first may have been lost on the way) is answered the same.
+    joined_with: str | None = None
     #: The channel of the device holding the seat now (None: no device is connected).
     channel: str | None = None
     #: The guest's language (its frame's log is worded in it).
@@ -152,7 +155,8 @@ class HostSeats:
 
     def hello(self, channel: str, data: Mapping[str, Any]) -> RemoteSeat:
         """A guest's first message on ``channel``: the seat it may hold now (its token
-        is new unless it rejoins with the one it had), else :class:`Refusal`."""
+        is new unless it rejoins with the one it had), else :class:`Refusal`. The same
+        hello again on the channel that joined with it is answered as the first was."""
         seat = data.get("seat")
         secret = data.get("secret")
         token = data.get("token")
@@ -166,6 +170,14 @@ class HostSeats:
         ):
             raise Refusal("malformed")
         remote = self.seats.get(seat)
+        if (
+            remote is not None
+            and remote.channel == channel
+            and remote.joined_with is not None
+            and _same(secret, remote.joined_with)
+        ):
+            remote.sent = ""  # its frame again, after the welcome again
+            return remote
         if remote is None or remote.secret is None:
             raise Refusal("secret")
         if not _same(secret, secret_text(remote.secret)):
@@ -173,6 +185,7 @@ class HostSeats:
         if remote.channel is not None and remote.channel != channel:
             raise Refusal("seat-taken")
         remote.secret = None  # one time only
+        remote.joined_with = secret
         remote.channel = channel
         remote.lang = lang
         remote.sent = ""
@@ -185,6 +198,7 @@ class HostSeats:
         remote = self.by_channel(channel)
         if remote is not None:
             remote.channel = None
+            remote.joined_with = None
             remote.sent = ""
         return remote
 
