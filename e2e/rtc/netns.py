@@ -29,11 +29,25 @@ UNAVAILABLE = "NORDIC21_RTC_UNAVAILABLE"
 HOST = "10.213.0.1"
 PEER = "10.213.0.2"
 
+#: The namespace's links settle before the command starts: both ends of the pair
+#: carry (LOWER_UP) and no IPv6 address is still tentative (its duplicate check takes
+#: 1-2 s). Chromium takes an address that settles while it runs for a network change
+#: and fails the requests it has under way (net::ERR_NETWORK_CHANGED): the first
+#: test's page then never booted. Checked every 50 ms, for 10 s at most.
+SETTLED = (
+    "ip link show v0 | grep -q LOWER_UP && ip link show v1 | grep -q LOWER_UP"
+    ' && [ -n "$(ip -6 addr show dev v0 scope link)" ]'
+    ' && [ -n "$(ip -6 addr show dev v1 scope link)" ]'
+    ' && [ -z "$(ip -6 addr show tentative)" ]'
+)
 SETUP = (
     "set -e; ip link set lo up; ip link add v0 type veth peer name v1;"
     f" ip addr add {HOST}/24 dev v0; ip addr add {PEER}/24 dev v1;"
     " ip link set v0 up; ip link set v1 up;"
     f" ip route add default via {PEER} dev v0;"
+    f" n=0; until {SETTLED}; do n=$((n + 1));"
+    ' [ "$n" -lt 200 ] || { echo "e2e.rtc.netns: the links never settled" >&2; exit 1; };'
+    " sleep 0.05; done;"
     ' exec "$@"'
 )
 
