@@ -354,6 +354,25 @@ def test_the_felt_keeps_still_from_the_last_move_to_the_round_end(game_id: str) 
 
 
 @pytest.mark.parametrize("lang", ["en", "nb"])
+def test_a_deals_end_counts_each_seats_tricks_in_one_line(lang: str) -> None:
+    """Twenty One's deal end says how many tricks each seat took, in one line, as many
+    as the deal's tricks; it listed "Bo wins the trick." once a trick (six lines at a
+    two-player table, each trick's end already held as it happened), which pushed
+    Continue and the last cards down."""
+    tr = Translator(lang)
+    app, page = at_table("twentyone", ["human", "medium", "medium"], seed=5, lang=lang)
+    held = _to_round_end(app, page)
+    assert held.moment is not None and held.moment.kind == "deal"
+    names = held.names
+    won = [e.get("seat") for e in held.moment.events if e.kind == "trick_won"]
+    listed = page.markup.split('class="moment-lines"')[1].split("</ul>")[0]
+    counted = " · ".join(
+        tr.t("t21.tricks_of", name=names[s], n=won.count(s)) for s in range(len(names))
+    )
+    assert re.findall(r"<li>(.*?)</li>", listed) == [html.escape(counted)], listed
+
+
+@pytest.mark.parametrize("lang", ["en", "nb"])
 def test_between_tricks_the_felt_says_who_took_the_last_one_and_who_leads(lang: str) -> None:
     """Once a trick's moment is over, the empty trick area still tells what happened:
     who took the trick, with which cards, and who leads the next one (the taker, or the

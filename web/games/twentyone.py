@@ -437,18 +437,21 @@ class TwentyOneUI(GameUI):
         return (reveal_panel(tr, frame),)
 
     def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
-        """A deal's end lists every seat's last card with its points (a phone's compact
-        seat plates have no room for the points beside the card)."""
+        """A deal's end: how many tricks each seat took, in one line (each trick's end
+        was held on the table as it happened; listed again, "Bo wins the trick." six
+        times over, they pushed Continue down), and every seat's last card with its
+        points (a phone's compact seat plates have no room for the points beside it)."""
         assert frame.moment is not None
         if frame.moment.kind != "deal" or frame.view.last_deal is None:
             return super().moment_body(tr, frame)
-        titled = [e for e in frame.moment.events if e.kind in self.moment_titles][-1:]
-        shown = [
-            e
-            for e in frame.moment.events
-            if e.kind in self.moment_kinds and e.kind != "deal_revealed" and e not in titled
-        ]
-        return (moment_lines(self.words(tr, frame, shown)), reveals(tr, frame))
+        taken = [0] * len(frame.seats)
+        for event in frame.moment.events:
+            if event.kind == "trick_won":
+                taken[event.get("seat")] += 1
+        line = " · ".join(
+            tr.t("t21.tricks_of", name=frame.names[s], n=n) for s, n in enumerate(taken)
+        )
+        return (moment_lines([line] if any(taken) else []), reveals(tr, frame))
 
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         """The expert bot's suggestion for this position (it sees only this view), why,
