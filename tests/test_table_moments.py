@@ -254,7 +254,10 @@ def _shows_twentyone(held: Frame, markup: str) -> None:
         assert _faces(svg, seat) == ["up"], "every last card face up, no new hand"
         assert f">{corner_label(rank(last[seat]), 'en')}<" in svg
         assert EN.t("t21.points", n=points[seat]) in _svg_texts(svg)
-    assert 'class="own-hand"' not in markup and 'class="my-hand"' not in markup
+    # under the felt, the viewer's last card (the one that scored), not a new hand
+    assert 'class="my-hand"' not in markup, "no hand to pick from"
+    band = markup.split('class="own-hand"')[1].split("</ul>")[0]
+    assert re.findall(r'data-key="card-(\d+)"', band) == [str(last[held.view.viewer])]
 
 
 def _shows_banker(held: Frame, markup: str) -> None:
@@ -330,6 +333,12 @@ def test_a_held_round_end_shows_that_round_not_the_next(game_id: str) -> None:
         assert _header_rounds(page.markup) == {upcoming}
 
 
+def _hand_band(markup: str) -> bool:
+    """Whether the band under the felt holds cards: the own hand's picture, or Twenty
+    One's hand to pick from."""
+    return 'class="own-hand"' in markup or 'class="my-hand"' in markup
+
+
 def _scene_box(markup: str) -> str:
     """The size of the felt's picture (its ``viewBox``)."""
     box = re.search(r'<svg class="n21-scene" viewBox="([^"]*)"', markup)
@@ -349,7 +358,7 @@ def test_the_felt_keeps_still_from_the_last_move_to_the_round_end(game_id: str) 
     played: list[str] = []
     _to_round_end(app, page, played)
     assert played, "the person made a move in the round"
-    assert ('class="own-hand"' in played[-1]) == ('class="own-hand"' in page.markup)
+    assert _hand_band(played[-1]) == _hand_band(page.markup), "the band under the felt stays"
     assert _scene_box(page.markup) == _scene_box(played[-1]), "the felt is drawn at one size"
 
 

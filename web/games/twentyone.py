@@ -387,11 +387,18 @@ class TwentyOneUI(GameUI):
                     mark="won" if shown is not None and shown.points[s] else None,
                 )
             )
+        # at a deal's end the own hand is the last card, the one that scored: the band
+        # under the felt shows it rather than standing empty
+        last = (
+            (shown.last_cards[view.viewer],)
+            if shown is not None and view.viewer is not None
+            else ()
+        )
         return Picture(
             seats,
             deck=view.pile_count,
             centre=() if shown is not None else centre,
-            hand=() if shown is not None else tuple(view.hand),
+            hand=last if shown is not None else tuple(view.hand),
             # the band under the felt stays put while the hand shrinks trick by trick
             hand_room=max(1, len(view.hand)),
             trick=True,
@@ -497,7 +504,7 @@ class TwentyOneUI(GameUI):
             "guide.twentyone.play",
             "guide.wait.twentyone.exchange",
             "guide.wait.twentyone",
-            "guide.moment",
+            "guide.moment.deal",
             "guide.moment.trick",
         )
 
