@@ -19,6 +19,7 @@ import pytest
 from pygame_core import get_game
 from tests.tables import DictStore, FakePage, at_table, controls, dataset
 from web.app import App
+from web.controllers.guest import HELLO_TRIES
 from web.remote import pairing
 from web.remote.protocol import PROTOCOL, encode, event_data, secret_text
 
@@ -414,6 +415,28 @@ def test_a_hello_lost_on_the_way_is_said_again_and_answered_the_same() -> None:
     wire.flush()
     assert len(glink.received) == before
     assert [m for m in map(json.loads, glink.received) if m["t"] == "refused"] == []
+
+
+def test_a_phone_whose_hellos_all_go_unanswered_asks_for_a_new_code() -> None:
+    """No answer to any hello: the phone lets the channel go and says the connection
+    was lost; the table, its channel closed, shows a new code for the seat, and the
+    phone takes the seat with it."""
+    wire = Wire()
+    host, hpage, _ = host_table("tjueett", ["human", "device", "medium"], wire)
+    guest, gpage, glink = guest_app(wire)
+    glink.drop = HELLO_TRIES
+    join(host, hpage, guest, gpage, wire, 1)
+    assert gpage.run_timers() == HELLO_TRIES  # the hellos again, then giving up
+    wire.flush()
+    host.render()
+    wire.flush()
+    host.render()
+    guest.render()
+    assert 'data-guest="lost"' in gpage.markup and not glink.received
+    assert 'data-device-seat="1"' in hpage.markup, "a new code for the seat"
+    join(host, hpage, guest, gpage, wire, 1)
+    guest.render()
+    assert frames(glink) and 'class="table' in gpage.markup
 
 
 def test_a_reloaded_phone_rejoins_its_seat_with_its_token() -> None:

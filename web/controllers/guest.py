@@ -30,7 +30,7 @@ from web.storage import StorageFull
 #: ``guest``: the seat this device holds at a host's table: ``{"seat", "token"}``.
 GUEST_KEY = "guest"
 #: How often the phone says hello until the host answers, and how long it waits for an
-#: answer before it says it again (seconds).
+#: answer before it says it again, or after the last one before it gives up (seconds).
 HELLO_TRIES = 5
 HELLO_AGAIN_S = 2.0
 
@@ -162,11 +162,20 @@ class GuestController(Controller):
         before its own transport has opened is dropped ("Send failed INVALID_STATE" in
         its log; the page hears nothing of it). A lost hello left the phone waiting for a
         table that never came; the host answers a repeated hello as it did the first.
+        With no answer to any of them, the phone lets the channel go and asks for the
+        table's new code.
         """
         if self.link is None or channel != self.channel or self.status != "joining":
             return
         if self.error is not None:
             return  # refused: said in words, and asking again would not change it
+        if tries == 0:
+            # no answer at all: the channel goes, so the table makes a new code for the
+            # seat, and this phone says the connection was lost and asks for that code
+            self.link.close(channel)
+            self.channel, self.status = None, "lost"
+            self.ctx.router.render(push=False)
+            return
         kept = self.kept()
         token = kept.get("token") if kept.get("seat") == self.offer.seat else None
         self.link.send(
@@ -179,8 +188,7 @@ class GuestController(Controller):
                 lang=self.ctx.tr.lang,
             ),
         )
-        if tries > 1:
-            self.ctx.page.call_later(HELLO_AGAIN_S, lambda: self.hello(channel, tries - 1))
+        self.ctx.page.call_later(HELLO_AGAIN_S, lambda: self.hello(channel, tries - 1))
 
     def on_message(self, text: str) -> None:
         try:
