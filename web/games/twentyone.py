@@ -387,18 +387,16 @@ class TwentyOneUI(GameUI):
                     mark="won" if shown is not None and shown.points[s] else None,
                 )
             )
-        # at a deal's end the own hand is the last card, the one that scored: the band
-        # under the felt shows it rather than standing empty
-        last = (
-            (shown.last_cards[view.viewer],)
-            if shown is not None and view.viewer is not None
-            else ()
-        )
+        hand = tuple(view.hand)
+        if shown is not None:
+            # at a deal's end the own hand is the last card, the one that scored: the
+            # band under the felt shows it rather than standing empty
+            hand = (shown.last_cards[view.viewer],) if view.viewer is not None else ()
         return Picture(
             seats,
             deck=view.pile_count,
             centre=() if shown is not None else centre,
-            hand=last if shown is not None else tuple(view.hand),
+            hand=hand,
             # the band under the felt stays put while the hand shrinks trick by trick
             hand_room=max(1, len(view.hand)),
             trick=True,

@@ -330,8 +330,8 @@ def guide_panel(
     else:
         key = wait_key
     text = tr.t(key, name=name)
-    others = [tr.t(k, name=name) for k in every if k != "guide.phone"]
-    # each name a phone's seat may have: the longest one sets the height
+    others = [tr.t(k, name=name) for k in every]
+    # the sentence of each seat played on its own phone, with its name
     others += [
         tr.t("guide.phone", name=frame.names[i]) for i, s in enumerate(frame.seats) if s.is_remote
     ]
