@@ -20,6 +20,7 @@ from web.frame import Frame
 from web.i18n import Translator
 from web.screens.cards import card_name
 from web.session import GameSession
+from web.table.art import GOLD
 from web.table.cards import card_text, corner_label
 
 EN = Translator("en")
@@ -214,7 +215,38 @@ def _seat_words(markup: str) -> list[str]:
     return re.findall(r'class="seat-status">([^<]*)<', markup)
 
 
+def _round_winners(story: tuple[Any, ...]) -> set[int]:
+    """The seats a round's story says won it (``round_won`` or ``round_shared``)."""
+    won: set[int] = set()
+    for e in story:
+        if e.kind == "round_won":
+            won.add(e.get("seat"))
+        elif e.kind == "round_shared":
+            won.update(e.get("seats"))
+    return won
+
+
+def _lit_up(markup: str, seats: int) -> set[int]:
+    """The seats whose plate the felt draws in gold with a thick edge (the round's
+    winners; nobody acts while a moment is held, so no plate is lit for a turn)."""
+    lit = set()
+    for seat in range(seats):
+        plate = re.search(r"<rect[^>]*seat-box[^>]*>", _seat_svg(markup, seat))
+        assert plate is not None
+        if f'stroke="{GOLD}"' in plate.group(0) and 'stroke-width="3"' in plate.group(0):
+            lit.add(seat)
+    return lit
+
+
+def _shows_winners(held: Frame, markup: str) -> None:
+    story = held.moment.events if held.moment else ()
+    won = _round_winners(story)
+    assert won, "the round has a winner"
+    assert _lit_up(markup, len(held.seats)) == won, "the winners' plates, and only theirs"
+
+
 def _shows_dice21(held: Frame, markup: str) -> None:
+    _shows_winners(held, markup)
     story = held.moment.events if held.moment else ()
     last = [e for e in story if e.kind == "rolled"][-1]
     seat = last.get("seat")
@@ -232,6 +264,7 @@ def _shows_dice21(held: Frame, markup: str) -> None:
 
 
 def _shows_dice41(held: Frame, markup: str) -> None:
+    _shows_winners(held, markup)
     story = held.moment.events if held.moment else ()
     for seat in range(len(held.seats)):
         kept = [e.get("kept") for e in story if e.kind == "kept" and e.get("seat") == seat]

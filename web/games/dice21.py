@@ -116,6 +116,9 @@ class Dice21UI(GameUI):
     def picture(self, tr: Translator, frame: Frame) -> Picture:
         view = frame.view
         chips = view.config.chips
+        # a round's end (held, or the match's last) lights up the round's winners
+        result = view.last_result if view.phase != "playing" else None
+        won = set(result.winners) if result is not None else set()
         return Picture(
             [
                 art.Seat(
@@ -125,7 +128,7 @@ class Dice21UI(GameUI):
                     # the status says the total where there is one ("Stood at 17")
                     note=seat_status(tr, s),
                     active=s.seat == view.actor,
-                    mark="bust" if s.status == "bust" else None,
+                    mark="won" if s.seat in won else "bust" if s.status == "bust" else None,
                 )
                 for s in view.seats
             ],

@@ -189,6 +189,11 @@ class Dice41UI(GameUI):
 
     def picture(self, tr: Translator, frame: Frame) -> Picture:
         view = frame.view
+        # a round's end (held, or the match's last) lights up the round's winners; a tie
+        # at the top is replayed and has none
+        result = view.last_result if view.phase != "throwing" else None
+        won = set(result.seats) if result is not None and result.kind != "tie_replay" else set()
+        failed = {seat for seat, status in enumerate(view.statuses) if status == "not_qualified"}
         return Picture(
             [
                 art.Seat(
@@ -198,7 +203,7 @@ class Dice41UI(GameUI):
                     dice=view.kept[seat] + (view.dice if seat == view.actor else ()),
                     note=seat_note41(tr, view, seat),
                     active=seat == view.actor,
-                    mark="bust" if view.statuses[seat] == "not_qualified" else None,
+                    mark="won" if seat in won else "bust" if seat in failed else None,
                 )
                 for seat in range(view.players)
             ],
