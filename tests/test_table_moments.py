@@ -456,3 +456,17 @@ def test_between_tricks_the_felt_says_who_took_the_last_one_and_who_leads(lang: 
         if all(seen.values()):
             return
     raise AssertionError(f"both cases not seen: {seen}")
+
+
+@pytest.mark.parametrize(("game_id", "options"), [("dice21", {}), ("dice41", {"rounds": 1})])
+def test_a_finished_match_keeps_its_last_rounds_winners_lit(
+    game_id: str, options: dict[str, Any]
+) -> None:
+    """After the last round's Continue the standings come, over that round's table: its
+    winners' plates stay lit (the match is over, so nobody's turn lights a plate)."""
+    app, page = at_table(game_id, ["human", "medium", "medium"], seed=5, **options)
+    held = _to_round_end(app, page)
+    won = _round_winners(held.moment.events if held.moment else ())
+    press(app, page, "moment-seen")
+    assert _session(app).over and "moment-seen" not in page.markup
+    assert won and _lit_up(page.markup, len(held.seats)) == won
