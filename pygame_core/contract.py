@@ -230,9 +230,12 @@ class Game(abc.ABC, Generic[C, S, A, V]):
     #: replay the same match, so loading refuses it (saves that name no revision were
     #: made under revision 1).
     rules_version: ClassVar[int] = 1
-    #: The module that rates this game's decisions for the after-game review (it has
-    #: ``rate(spot, seed, playouts)``, and optionally ``rate_steps``); ``None``: the
-    #: review replays the match but rates nothing.
+    #: The module that rates this game's decisions for the after-game review, by its
+    #: dotted name: the ``review`` module of the game's own package (e.g.
+    #: ``"pygame_core.dice21.review"``), imported only when a match is reviewed. It has
+    #: ``rate(spot, seed, playouts)``, and optionally ``rate_steps``, ``standing`` and
+    #: ``opening`` (see :mod:`pygame_core.review.rating`). ``None``: the review replays
+    #: the match but rates nothing.
     review_rater: ClassVar[str | None] = None
 
     # -- configuration -------------------------------------------------------------

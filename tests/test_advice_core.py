@@ -146,7 +146,7 @@ def test_every_twentyone_option_key_has_its_action(preset: str) -> None:
     legal, and the review calls that action by the same key (cheap estimates: two
     worlds each, as only the keys matter here)."""
     from pygame_core.review.rating import Spot
-    from pygame_core.review.twentyone import action_of, rate
+    from pygame_core.twentyone.review import action_of, rate
 
     game = get_game("twentyone")
     state = game.new_game(game.preset(preset, 3), 4)

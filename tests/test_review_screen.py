@@ -39,11 +39,12 @@ from web.seats import Seat
 from web.session import GameSession
 
 FIXTURES = Path(__file__).parent / "fixtures" / "saves"
+ROOT = Path(__file__).parent.parent
 #: Every review family's reason kinds, as the games' UIs word them.
 REASON_KINDS = {ui.review_family: ui.reason_kinds for ui in all_uis().values() if ui.reason_kinds}
-#: Each family's rater module's file (in pygame_core/review/), from its games.
+#: Each family's rater module (in its game's package), from its games.
 RATERS = {
-    get_ui(gid).review_family: str(get_game(gid).review_rater).rsplit(".", 1)[1] + ".py"
+    get_ui(gid).review_family: str(get_game(gid).review_rater)
     for gid in game_ids()
     if get_game(gid).review_rater is not None
 }
@@ -75,7 +76,7 @@ def _strings(node: ast.AST, names: dict[str, set[str]]) -> set[str]:
 
 def engine_kinds(module: str) -> set[str]:
     """Every first argument of ``Reason.make`` in a rater module, read from its code."""
-    source = (Path(engine.__file__).parent / module).read_text("utf-8")
+    source = (ROOT / (module.replace(".", "/") + ".py")).read_text("utf-8")
     kinds: set[str] = set()
     for func in ast.walk(ast.parse(source)):
         if not isinstance(func, ast.FunctionDef):

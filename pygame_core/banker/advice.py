@@ -4,7 +4,7 @@ the acting seat has not seen, and what the expert would do.
 The figures are :mod:`.odds`'; what to do is the expert bot's comparison of its own
 expected values (:func:`.bots.player_values`, :func:`.bots.player_model`,
 :func:`.bots.bank_values`), the same figures the review rates a person's play by
-(:mod:`pygame_core.review.banker`). :meth:`.game.BankerGame.advise` loads this module
+(:mod:`pygame_core.banker.review`). :meth:`.game.BankerGame.advise` loads this module
 only when the coach is asked.
 """
 

@@ -81,7 +81,7 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     action_types: ClassVar[tuple[type, ...]] = ACTION_TYPES
     #: The players' face-down cards.
     hides_information: ClassVar[bool] = True
-    review_rater: ClassVar[str | None] = "pygame_core.review.banker"
+    review_rater: ClassVar[str | None] = "pygame_core.banker.review"
     #: 2: the rules as written (#14): no automatic stand on 21, cards discarded when the
     #: round is over, Tjugoett's hidden hands and banker playing each player at once.
     rules_version: ClassVar[int] = 2

@@ -1,7 +1,7 @@
 """The dice21 coach: roll on or stop, by the exact chance to win the round.
 
 The figures are :func:`.odds.view_odds`, the optimum the expert bot plays and the
-review rates by (:mod:`pygame_core.review.dice21`); exact until a UI shows them.
+review rates by (:mod:`pygame_core.dice21.review`); exact until a UI shows them.
 :meth:`.rules.Dice21.advise` loads this module only when the coach is asked.
 """
 

@@ -283,7 +283,7 @@ class Dice21(Game[Dice21Config, Dice21State, Action, Dice21View]):
     config_type: ClassVar[type] = Dice21Config
     view_type: ClassVar[type] = Dice21View
     action_types: ClassVar[tuple[type, ...]] = (Roll, Stop)
-    review_rater: ClassVar[str | None] = "pygame_core.review.dice21"
+    review_rater: ClassVar[str | None] = "pygame_core.dice21.review"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "classic": {"dice": 1, "target": 21},
         "two_dice": {"dice": 2, "target": 21},

@@ -269,7 +269,7 @@ class Dice41(Game[Dice41Config, Dice41State, Keep, Dice41View]):
     config_type: ClassVar[type] = Dice41Config
     view_type: ClassVar[type] = Dice41View
     action_types: ClassVar[tuple[type, ...]] = (Keep,)
-    review_rater: ClassVar[str | None] = "pygame_core.review.dice41"
+    review_rater: ClassVar[str | None] = "pygame_core.dice41.review"
     presets: ClassVar[Mapping[str, Mapping[str, Any]]] = {
         "evening": {"chips": True, "starting_chips": 10, "match": "rounds", "rounds": 10},
         "pub": {"chips": True, "starting_chips": 3, "match": "all_chips", "rounds": 20},

@@ -18,16 +18,20 @@ value of the choice, never by how the dice or cards then fell.
     replay = replay_frames(save_text, viewer=0)           # as seat 0 saw the match
     replay.at(replay.step(0, +1)).view
 
-How each game is rated (the modules of this package say more):
+How each game is rated: by its own rater, a ``review`` module in the game's package
+that the game names (:attr:`~pygame_core.contract.Game.review_rater`, see
+:mod:`.rating`); this package is the engine every game shares. A game without a rater
+(a test's toy game) is replayed and reviewed with no decision rated.
 
-- dice21 (:mod:`.dice21`): roll or stop, the exact chance to win the round.
-- 41 (:mod:`.dice41`): which die to keep, the exact chance to win the round, or the
-  chips expected back when playing for chips.
-- Tjueett and Tjugoett (:mod:`.banker`): bet, draw or stand (player and banker), the
-  expert's card-counting expectation in chips over the cards the seat had not seen;
-  the banker's stake is listed but not rated.
-- Twenty One (:mod:`.twentyone`): exchange and plays, the expert's search as an
-  estimate of the share of the match won, with its standard error, seeded.
+- dice21 (:mod:`pygame_core.dice21.review`): roll or stop, the exact chance to win
+  the round.
+- 41 (:mod:`pygame_core.dice41.review`): which die to keep, the exact chance to win
+  the round, or the chips expected back when playing for chips.
+- Tjueett and Tjugoett (:mod:`pygame_core.banker.review`): bet, draw or stand (player
+  and banker), the expert's card-counting expectation in chips over the cards the seat
+  had not seen; the banker's stake is listed but not rated.
+- Twenty One (:mod:`pygame_core.twentyone.review`): exchange and plays, the expert's
+  search as an estimate of the share of the match won, with its standard error, seeded.
 
 Each seat's accuracy (:mod:`.accuracy`), one figure from 0 to 1: per rated decision,
 ``at stake = best - worst`` and ``kept = chosen - worst`` (the whole stake when the
@@ -46,14 +50,12 @@ from .accuracy import accuracy, decision_accuracy
 from .engine import (
     COSTLIEST,
     DEFAULT_PLAYOUTS,
-    Match,
-    MatchInput,
     iter_review,
-    load_match,
     rate_decision,
     review_match,
     summarize,
 )
+from .match import Match, MatchInput, load_match
 from .model import (
     MARGIN_Z,
     Chart,

@@ -14,19 +14,16 @@ action. The figures are public: the spectator's view shows them, never a hidden 
 
 Without them (Twenty One) a seat's chart is its estimated share of the match won
 after each of its rated decisions (the chosen option's value and margin: the expert's
-estimate, :mod:`.twentyone`), which the review of that seat alone holds.
+estimate, :mod:`pygame_core.twentyone.review`), which the review of that seat alone holds.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
+from .match import Match
 from .model import Chart, ChartPoint, Decision, Measure
-
-if TYPE_CHECKING:
-    from .engine import Match
+from .rating import rater_of
 
 #: A game's public count: what it measures and every seat's figure.
 Standing = tuple[Measure, tuple[int, ...]]
@@ -39,9 +36,9 @@ def public_standings(match: Match) -> tuple[Measure, tuple[Figures, ...]] | None
     start (index 0, round 0) and at each round's end (``None``: the game counts nothing
     everyone sees, or has no rater)."""
     game = match.game
-    if game.review_rater is None:
+    module = rater_of(game)
+    if module is None:
         return None
-    module = importlib.import_module(game.review_rater)
     standing = getattr(module, "standing", None)
     if standing is None:
         return None

@@ -1,4 +1,4 @@
-"""Loading a match and reviewing it: the generator the browser runs in slices.
+"""Reviewing a match: the generator the browser runs in slices.
 
 :func:`iter_review` first replays the match's actions through the rules (cheap) and
 notes every decision point of the seats asked about, with that seat's view; then it
@@ -9,24 +9,21 @@ step carries the :class:`~.model.MatchReview`; :func:`review_match` runs it all.
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Generator, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
+from dataclasses import replace
 from fractions import Fraction
-from functools import cached_property
 from typing import Any, Protocol
 
-from ..contract import Game, Step
+from ..contract import Game
 from ..errors import Nordic21Error, SaveError
-from ..registry import get_game
-from ..saves import DOCUMENT, from_data, read_taken_back
 from ..undo import TakenBack
 from .accuracy import accuracy
 from .chart import seat_charts
+from .match import Match, MatchInput, load_match
 from .model import Chart, Decision, MatchReview, Number, ReviewProgress, SeatReview
-from .rating import Spot
+from .rating import Spot, rater_of
 
-#: Most worlds per estimated decision (Twenty One; see :data:`.twentyone.BATCH`).
+#: Most worlds per estimated decision (Twenty One; see :data:`pygame_core.twentyone.review.BATCH`).
 DEFAULT_PLAYOUTS = 64
 #: The costliest moments listed per seat.
 COSTLIEST = 3
@@ -38,73 +35,6 @@ class _Rater(Protocol):
 
 #: A rater a piece at a time: yields between pieces, returns the decision.
 _Steps = Callable[[Spot, int, int], Generator[None, None, Decision | None]]
-
-
-@dataclass(frozen=True)
-class Match:
-    """A match as the save format keeps it: the game, config, seed and actions.
-
-    :attr:`states` and :attr:`steps` replay it through the rules once, on first use,
-    and keep what they found: the review and the replay of one match share them.
-    """
-
-    game: Game[Any, Any, Any, Any]
-    config: Any
-    seed: int
-    actions: tuple[Any, ...]
-    #: The decisions taken back during the match (:mod:`pygame_core.undo`).
-    taken_back: tuple[TakenBack, ...] = ()
-
-    @cached_property
-    def _played(self) -> tuple[tuple[Any, ...], tuple[Step, ...]]:
-        state = self.game.new_game(self.config, self.seed)
-        states, steps = [state], []
-        for action in self.actions:
-            step = self.game.apply_paused(state, action)
-            state = step.state
-            states.append(state)
-            steps.append(step)
-        return tuple(states), tuple(steps)
-
-    @property
-    def states(self) -> tuple[Any, ...]:
-        """Every state of the match: ``states[i]`` after the first ``i`` actions."""
-        return self._played[0]
-
-    @property
-    def steps(self) -> tuple[Step, ...]:
-        """What each action did: ``steps[i]`` the events and moments of action ``i``."""
-        return self._played[1]
-
-
-#: What :func:`load_match` accepts: a core save document (JSON text or parsed data,
-#: see :mod:`pygame_core.saves`), a :class:`Match`, or ``(game_id, config, seed,
-#: actions)`` with the config and actions as objects or as their JSON-safe data.
-MatchInput = str | bytes | Mapping[str, Any] | Match | tuple[str, Any, int, Sequence[Any]]
-
-
-def load_match(match: MatchInput) -> Match:
-    """The :class:`Match` of ``match``, every action checked against the rules.
-
-    A save document that cannot load raises :class:`~pygame_core.errors.SaveError`;
-    a tuple with an unknown game, a bad config or an illegal action raises the rules'
-    own error (all are ``ValueError``).
-    """
-    if isinstance(match, Match):
-        return match
-    if isinstance(match, tuple):
-        game_id, config, seed, actions = match
-        game = get_game(game_id)
-        if not isinstance(config, game.config_type):
-            config = game.config_from_dict(config)
-        parsed = tuple(game.action_from_dict(a) if isinstance(a, dict) else a for a in actions)
-        loaded = Match(game, config, seed, parsed)
-        loaded.states  # noqa: B018 (replayed now: an illegal action raises here, once)
-        return loaded
-    data = DOCUMENT.parse(match) if isinstance(match, (str, bytes)) else dict(match)
-    game, state = from_data(data)
-    taken_back = read_taken_back(game, data)
-    return Match(game, state.config, state.seed, tuple(state.history), taken_back)
 
 
 def taken_back_spot(loaded: Match, taken: TakenBack) -> Spot:
@@ -147,9 +77,10 @@ def rate_decision(
         raise ValueError("the match is over: there is no decision to rate")
     index = len(state.history)
     spot = Spot(index, seat, game.view(state, seat), game.legal_actions(state), action)
-    if game.review_rater is None:
+    module = rater_of(game)
+    if module is None:
         return None
-    rate: _Rater = importlib.import_module(game.review_rater).rate
+    rate: _Rater = module.rate
     return rate(spot, decision_seed(seed, index), playouts)
 
 
@@ -162,9 +93,9 @@ def _unrated(spot: Spot, seed: int, playouts: int) -> Generator[None, None, Deci
 def _rater_steps(game: Game[Any, Any, Any, Any]) -> _Steps:
     """The game's rater a piece at a time (``rate_steps``; one piece for a rater that
     is quick enough to run whole)."""
-    if game.review_rater is None:
+    module = rater_of(game)
+    if module is None:
         return _unrated
-    module = importlib.import_module(game.review_rater)
     steps: _Steps | None = getattr(module, "rate_steps", None)
     if steps is not None:
         return steps

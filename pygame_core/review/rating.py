@@ -1,19 +1,34 @@
 """What every game's rater shares: the decision point and turning option values into a
 rated :class:`~.model.Decision`.
 
-A rater is a function ``rate(spot, seed, playouts) -> Decision | None`` in the game's
-module of this package. It sees a :class:`Spot`: the seat's *view* at that moment, the
-legal actions and the action taken, never the state, so a rating cannot use a card the
-seat had not seen. ``None`` means the seat had no real choice (one legal option).
+A game's rater is a module of the game's own package, named by the game
+(:attr:`~pygame_core.contract.Game.review_rater`, e.g. ``pygame_core.dice21.review``)
+and imported only when a match is reviewed (:func:`rater_of`). It has a function
+``rate(spot, seed, playouts) -> Decision | None``, and may have ``rate_steps`` (the
+same, a piece at a time, see :mod:`.engine`) and ``standing``/``opening`` (the public
+figures of its chart, see :mod:`.chart`). It sees a :class:`Spot`: the seat's *view*
+at that moment, the legal actions and the action taken, never the state, so a rating
+cannot use a card the seat had not seen. ``None`` means the seat had no real choice
+(one legal option). A game without a rater is reviewed too: its match is replayed and
+charted, and no decision is rated.
 """
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from types import ModuleType
 from typing import Any
 
+from ..contract import Game
 from .model import MARGIN_Z, Decision, Method, Option, Reason, Unit
+
+
+def rater_of(game: Game[Any, Any, Any, Any]) -> ModuleType | None:
+    """The module that rates ``game``'s decisions (imported now), ``None`` without one."""
+    name = game.review_rater
+    return None if name is None else importlib.import_module(name)
 
 
 @dataclass(frozen=True)

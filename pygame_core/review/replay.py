@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..contract import Event, events_for
-from .engine import MatchInput, load_match
+from .match import MatchInput, load_match
 
 
 @dataclass(frozen=True)

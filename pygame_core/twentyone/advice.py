@@ -1,7 +1,7 @@
 """The Twenty One coach: the review's estimate of every choice, and its best.
 
 The review's rater values every distinct choice on the same dealt worlds
-(:func:`pygame_core.review.twentyone.rate`: the expert's deals of the unseen cards and
+(:func:`pygame_core.twentyone.review.rate`: the expert's deals of the unseen cards and
 its rollout), with the medium bot's move as the chosen one, and the coach suggests the
 estimate's best, so the coach says what the review would.
 
@@ -26,12 +26,12 @@ from functools import lru_cache
 from ..contract import acts_now
 from ..review.model import Decision
 from ..review.rating import Spot
-from ..review.twentyone import action_of, rate
 from .bots import make_bot
+from .review import action_of, rate
 from .rules import Action, TwentyOneView
 
 #: Most dealt worlds the coach's estimate uses per choice: it stops after the first
-#: batch (:data:`pygame_core.review.twentyone.BATCH`) once the medium bot's move is the
+#: batch (:data:`pygame_core.twentyone.review.BATCH`) once the medium bot's move is the
 #: best so far or clearly worse, so most moves cost one batch per choice.
 WORLDS = 48
 
@@ -41,7 +41,7 @@ class TwentyOneAdvice:
     """The move the coach suggests for the seat to act, and why.
 
     ``estimate`` values every distinct choice on the same dealt worlds, as the review
-    does (:func:`pygame_core.review.twentyone.rate`, with the medium bot's move as the
+    does (:func:`pygame_core.twentyone.review.rate`, with the medium bot's move as the
     chosen one): each choice's estimated share of the match won with its margin.
     ``action`` is the estimate's best choice (the medium bot's move when that is as
     good as any), carried out as the expert carries out a choice. ``key`` is

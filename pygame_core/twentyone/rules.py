@@ -322,7 +322,7 @@ class TwentyOneGame(Game[TwentyOneConfig, TwentyOneState, Action, TwentyOneView]
     id: ClassVar[str] = "twentyone"
     #: The hands and the draw pile.
     hides_information: ClassVar[bool] = True
-    review_rater: ClassVar[str | None] = "pygame_core.review.twentyone"
+    review_rater: ClassVar[str | None] = "pygame_core.twentyone.review"
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     config_type: ClassVar[type] = TwentyOneConfig

@@ -24,18 +24,18 @@ the next card busts), ``stand``, ``draw`` (chips), ``bet`` (player) or ``stakes`
 (banker: bets the hand meets)); ``bet_right``, ``bet_too_much``, ``bet_too_little``
 (``amount``, ``best_amount``, ``per_chip``, ``low``, ``high``); ``stake`` (``amount``).
 
-The chart (:mod:`.chart`): each seat's chips after every round, the banker's with the
-bank (the pot is his until he gives the bank up).
+The chart (:mod:`pygame_core.review.chart`): each seat's chips after every round, the
+banker's with the bank (the pot is his until he gives the bank up).
 """
 
 from __future__ import annotations
 
-from ..banker.bots import bank_values, own_hand, player_model, player_values
-from ..banker.hand import effective_total
-from ..banker.odds import next_card_bust
-from ..banker.table import BANK, BET, STAKE, Draw, TableView, facing_seats
-from .model import Decision, Measure, Option, Reason
-from .rating import Spot, make_decision, unrated_decision
+from ..review.model import Decision, Measure, Option, Reason
+from ..review.rating import Spot, make_decision, unrated_decision
+from .bots import bank_values, own_hand, player_model, player_values
+from .hand import effective_total
+from .odds import next_card_bust
+from .table import BANK, BET, STAKE, Draw, TableView, facing_seats
 
 PLAYER_AGAINST = "banker_draws_to_beat_you"
 BANKER_AGAINST = "players_stand_on_16_or_more"

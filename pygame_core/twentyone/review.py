@@ -31,10 +31,12 @@ from __future__ import annotations
 import math
 from collections.abc import Generator, Sequence
 
+from ..review.model import MARGIN_Z, Decision, Option, Reason
+from ..review.rating import Spot, make_decision
 from ..rng import Rng
-from ..twentyone import infer, search
-from ..twentyone.bots import hand_ranks
-from ..twentyone.rules import (
+from . import infer, search
+from .bots import hand_ranks
+from .rules import (
     Action,
     OpenExchange,
     Play,
@@ -43,8 +45,6 @@ from ..twentyone.rules import (
     TwentyOneView,
     play_rank,
 )
-from .model import MARGIN_Z, Decision, Option, Reason
-from .rating import Spot, make_decision
 
 AGAINST = "others_play_policy"
 #: Worlds dealt at a time; more come (up to ``playouts``) only while the chosen option

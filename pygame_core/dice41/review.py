@@ -11,16 +11,16 @@ Reason kinds (params: ``throw``, ``dice`` (the throw), ``kept`` (set aside befor
 ``later``, ``chosen_value``, ``best_value``, ``ticket`` (the best die is a 4 or 1 not
 yet secured)): ``kept_right``, ``kept_wrong_die``.
 
-The chart (:mod:`.chart`): each seat's chips after every round, from the starting
+The chart (:mod:`pygame_core.review.chart`): each seat's chips after every round, from the starting
 stacks, or its rounds won in a match without chips.
 """
 
 from __future__ import annotations
 
-from ..dice41 import odds
-from ..dice41.rules import PENALTY, Dice41Config, Dice41View, missing_tickets
-from .model import Decision, Measure, Option, Reason
-from .rating import Spot, make_decision
+from ..review.model import Decision, Measure, Option, Reason
+from ..review.rating import Spot, make_decision
+from . import odds
+from .rules import PENALTY, Dice41Config, Dice41View, missing_tickets
 
 AGAINST = "later_players_play_to_beat"
 

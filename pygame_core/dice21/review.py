@@ -11,16 +11,16 @@ still to play), ``next_seat`` (the next of them, or ``None``), ``stop``, ``roll`
 ``stood_too_soon``, ``stood_below_best`` (a stop that cannot win), ``rolled_too_far``
 (the costly ones), ``stood_right``, ``rolled_right``.
 
-The chart (:mod:`.chart`): each seat's chips after every round, from the starting
+The chart (:mod:`pygame_core.review.chart`): each seat's chips after every round, from the starting
 stacks, or its rounds won in a match without chips.
 """
 
 from __future__ import annotations
 
-from ..dice21.odds import view_odds
-from ..dice21.rules import Dice21Config, Dice21View, Stop
-from .model import Decision, Measure, Option, Reason
-from .rating import Spot, make_decision
+from ..review.model import Decision, Measure, Option, Reason
+from ..review.rating import Spot, make_decision
+from .odds import view_odds
+from .rules import Dice21Config, Dice21View, Stop
 
 AGAINST = "later_players_optimal"
 
