@@ -25,7 +25,8 @@ from typing import Any
 from .contract import Game
 from .documents import Format
 from .errors import IllegalActionError, SaveError
-from .review.engine import DEFAULT_PLAYOUTS, Match, rate_decision
+from .review.engine import DEFAULT_PLAYOUTS, rate_decision
+from .review.match import Match
 from .review.model import Decision
 from .saves import from_data, to_data
 

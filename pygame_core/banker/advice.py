@@ -16,6 +16,9 @@ from fractions import Fraction
 from typing import Literal
 
 from .bots import STANDS_ON, bank_values, player_model, player_values, standing_weights
+
+# The coach suggests the expert's stake (the UI's default stake comes from here too).
+from .bots import suggested_stake as suggested_stake
 from .hand import has_ace, low_total
 from .odds import (
     STAND_RANGE,
@@ -48,7 +51,7 @@ class BankerAdvice:
     ``least`` or more where it can be (players seldom stand on less; 0: every total
     counted, as in ``player_totals``).
     ``stake``: for the banker opening the bank (``best`` is ``"stake"``), the stake the
-    expert puts in (:func:`suggested_stake`); 0 otherwise.
+    expert puts in (:func:`.bots.suggested_stake`); 0 otherwise.
     """
 
     bust: Fraction | None
@@ -59,17 +62,6 @@ class BankerAdvice:
     beats: dict[int, Fraction]
     least: int
     stake: int = 0
-
-
-#: The share of the banker's chips the expert stakes (what the coach suggests).
-STAKE_SHARE = 4
-
-
-def suggested_stake(view: TableView) -> int:
-    """The stake the expert puts in the pot: a quarter of the banker's chips, within
-    the allowed range. Big enough that the pot pays several wins, small enough that a
-    broken bank costs a quarter of them."""
-    return max(view.min_amount, min(view.max_amount, view.max_amount // STAKE_SHARE))
 
 
 def bank_beaten(view: TableView, total: int) -> tuple[dict[int, Fraction], int]:

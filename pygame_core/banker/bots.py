@@ -141,8 +141,6 @@ class ExpertBot(BankerBot):
     """Card counting with exact odds (see the module docstring)."""
 
     def stake(self, view: TableView, stream: RngStream) -> int:
-        from .advice import suggested_stake
-
         return suggested_stake(view)
 
     def bet(self, view: TableView, stream: RngStream) -> int:
@@ -160,6 +158,17 @@ class ExpertBot(BankerBot):
     def bank_draws(self, view: TableView, stream: RngStream) -> bool:
         stand, draw = bank_values(view)
         return draw > stand
+
+
+#: The share of the banker's chips the expert stakes (the coach suggests it too).
+STAKE_SHARE = 4
+
+
+def suggested_stake(view: TableView) -> int:
+    """The stake the expert puts in the pot: a quarter of the banker's chips, within
+    the allowed range. Big enough that the pot pays several wins, small enough that a
+    broken bank costs a quarter of them."""
+    return max(view.min_amount, min(view.max_amount, view.max_amount // STAKE_SHARE))
 
 
 # -- expected values -----------------------------------------------------------------------
