@@ -10,13 +10,14 @@ redraw in the browser.
     python3 bench/clicks.py --compare bench/results/clicks-before.json clicks-after.json
 
 **Counts** (CPython, no browser): the real controller ``web.app.App`` on a fake page
-(:class:`BenchPage`, a :class:`web.app.PagePort` that records what it is given) and the
-real ``SaveBook`` over an in-memory store. For every game of ``pygame_core.game_ids()``
-the bench opens the setup, starts the match it offers (one person and bots) from a fixed
-seed, and presses what a person would press on the rendered screen (the ``data-action``
-buttons in the markup, chosen by :func:`choose_click`): 21 Roll and Stop, 41 set a die
-aside, the banker games Bet, Draw and Stand, Twenty One pick a card and Play, every game
-Continue after a round. Around each ``App.on_action`` call it counts:
+(:func:`bench_page`: ``scripts/doubles.py``'s ``FakePage``, a :class:`web.app.PagePort`
+that records what it is given) and the real ``SaveBook`` over an in-memory store (its
+``DictStore``). For every game of ``pygame_core.game_ids()`` the bench opens the
+setup, starts the match it offers (one person and bots) from a fixed seed, and presses
+what a person would press on the rendered screen (the ``data-action`` buttons in the
+markup, chosen by :func:`choose_click`): 21 Roll and Stop, 41 set a die aside, the
+banker games Bet, Draw and Stand, Twenty One pick a card and Play, every game Continue
+after a round. Around each ``App.on_action`` call it counts:
 
 - the calls of each registered game's ``view``, ``legal_actions``, ``current_player``
   and ``outcome`` (and ``apply``), patched on the ``pygame_core.contract.Game``
@@ -80,7 +81,6 @@ from collections import Counter
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from pathlib import Path
 from typing import Any
 
@@ -95,12 +95,12 @@ from common import (
     percentile,
     wait_for_idle,
 )
+from doubles import Control, DictStore, FakePage, dataset, enabled, find_control
+from doubles import controls as controls_in
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from server import BenchServer, stage
 
 # -- what a person presses ---------------------------------------------------------------------
-#: An element with a ``data-action``: its attributes (``disabled`` present when disabled).
-Control = dict[str, str]
 #: The actions a person's turn offers (the bench waits in the browser until one is enabled).
 TURN_ACTIONS = ("act", "toggle-card", "moment-seen", "show-cards", "amount", "play-again")
 #: The labels of the table, in its order (a click the chooser fell back on comes after).
@@ -128,11 +128,6 @@ SEED = 7
 #: The app's storage before the match: fast bots, the guided first round already seen.
 STORE_ENTRIES = {"speed": "fast"}
 GUIDE_KEY = "guide.{game}"
-
-
-def enabled(control: Control) -> bool:
-    """Whether a person could press it."""
-    return "disabled" not in control and control.get("aria-disabled") != "true"
 
 
 #: A move button's action type (the core's codec, ``data-move``) by the move's old name.
@@ -172,11 +167,6 @@ def picked_cards(control: Control) -> bool:
     except ValueError:
         return bool(control.get("data-cards"))
     return bool(data.get("cards")) if isinstance(data, dict) else False
-
-
-def dataset(control: Control) -> dict[str, str]:
-    """Its ``data-*`` values as the page hands them to ``App.on_action``."""
-    return {k[5:]: v for k, v in control.items() if k.startswith("data-") and k != "data-action"}
 
 
 def choose_click(
@@ -255,26 +245,6 @@ def _twentyone_click(
     if "pass" in moves:
         return "Pass", moves["pass"]
     return None
-
-
-class _Controls(HTMLParser):
-    """Every element with a ``data-action`` in some markup, as its attributes."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[Control] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {k: v or "" for k, v in attrs}
-        if "data-action" in values:
-            self.found.append(values)
-
-
-def controls_in(markup: str) -> list[Control]:
-    """The ``data-action`` elements of ``markup``, in document order."""
-    parser = _Controls()
-    parser.feed(markup)
-    return parser.found
 
 
 # -- counting ----------------------------------------------------------------------------------
@@ -497,110 +467,21 @@ class Instruments:
             self._wrap_method(cls, "choose", self._bot_wrapper("Bot.choose"))
 
 
-# -- the fake page -----------------------------------------------------------------------------
-class MemoryStore:
-    """A :class:`web.saves.KeyValueStore` in a dict (``scripts/stdlib_closure.py`` has the
-    same one, for Pyodide only; mypy cannot import it from here)."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
+# -- the fake page ---------------------------------------------------------------------------
+def bench_page(instruments: Instruments, seed: int) -> FakePage:
+    """The shared fake page (``scripts/doubles.py``), counting what the app hands it
+    (mounts, bytes of markup, announcements, callbacks) into the instruments, queueing
+    the callbacks it asks for (bot moves) instead of running them, and taking a page
+    method it does not know (recorded; counted as a mount when given markup)."""
+    return FakePage(seed, count=instruments.hit, lenient=True)
 
 
-class BenchPage:
-    """A :class:`web.app.PagePort` that counts what the app hands it and queues the
-    callbacks it asks for (bot moves) instead of running them."""
-
-    #: Probes the app makes with ``getattr`` (a test page has none of them).
-    ABSENT = frozenset({"viewport", "table_room"})
-
-    def __init__(self, instruments: Instruments, seed: int) -> None:
-        self.instruments = instruments
-        self.seed = seed
-        self.markup = ""
-        self.timers: list[Callable[[], None]] = []
-        self.address = ""
-        self.clock = 1_750_000_000_000
-        self.app: Any = None
-        self.unknown: set[str] = set()
-
-    def _markup(self, method: str, values: tuple[Any, ...]) -> None:
-        self.instruments.hit(f"page.{method}")
-        for value in values:
-            if isinstance(value, str) and value.lstrip().startswith("<"):
-                self.markup = str(value)
-                self.instruments.hit("page.bytes", len(self.markup.encode()))
-                if method != "mount":
-                    self.instruments.hit("page.mount")
-
-    def mount(self, markup: str, new_screen: bool) -> None:
-        self.instruments.hit("page.mount")
-        self.markup = str(markup)
-        self.instruments.hit("page.bytes", len(self.markup.encode()))
-
-    def __getattr__(self, name: str) -> Callable[..., None]:
-        if name.startswith("_") or name in self.ABSENT:
-            raise AttributeError(name)
-        self.unknown.add(name)
-
-        def method(*args: Any, **kwargs: Any) -> None:
-            self._markup(name, (*args, *kwargs.values()))
-
-        return method
-
-    def announce(self, text: str) -> None:
-        self.instruments.hit("page.announce")
-
-    def set_language(self, lang: str, title: str) -> None:
-        pass
-
-    def download(self, filename: str, text: str) -> None:
-        pass
-
-    def show_address(self, address: str, push: bool) -> None:
-        self.address = address
-
-    def go_back(self) -> None:
-        pass  # no click the bench makes goes back
-
-    def call_later(self, seconds: float, callback: Callable[[], None]) -> None:
-        self.instruments.hit("page.call_later")
-        self.timers.append(callback)
-
-    def now_ms(self) -> int:
-        self.clock += 1000
-        return self.clock
-
-    def new_seed(self) -> int:
-        return self.seed
-
-    def device_facts(self) -> tuple[str, int, bool]:
-        return ("Mozilla/5.0 (X11; Linux x86_64)", 0, False)
-
-    def ask_to_persist(self, on_answer: Callable[[Any], None]) -> None:
-        on_answer("persisted")
-
-
-def press_first(app: Any, page: BenchPage, action: str, **data: str) -> None:
+def press_first(app: Any, page: FakePage, action: str, **data: str) -> None:
     """Press the enabled ``action`` button on screen whose data include ``data`` (not
     counted: the way to the match)."""
-    for control in controls_in(page.markup):
-        wanted = {"data-action": action, **{f"data-{k}": v for k, v in data.items()}}
-        if enabled(control) and all(control.get(k) == v for k, v in wanted.items()):
-            app.on_action(action, dataset(control))
-            return
-    app.on_action(action, data)  # not on screen: as the page would report it
+    control = find_control(page.markup, action, **data)
+    # not on screen: as the page would report it
+    app.on_action(action, dataset(control) if control is not None else data)
 
 
 def count_game(
@@ -611,12 +492,12 @@ def count_game(
     from pygame_core import game_ids
     from web.app import App
 
-    store = MemoryStore()
+    store = DictStore()
     for key, value in STORE_ENTRIES.items():
         store.set(key, value)
     for other in game_ids():
         store.set(GUIDE_KEY.format(game=other), "skipped")
-    page = BenchPage(instruments, seed)
+    page = bench_page(instruments, seed)
     app = App(store, "en", page)
     page.app = app
     app.open_address("")

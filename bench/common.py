@@ -2,7 +2,8 @@
 options and CPU time, statistics and number formats, the machine's details.
 
 Importing it puts the project's root on ``sys.path`` (``e2e``, ``pygame_core`` and
-``web`` are imported from there), so the bench's other modules import it first.
+``web`` are imported from there), and ``scripts/`` (the test doubles, ``doubles``), so
+the bench's other modules import it first.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 BENCH = Path(__file__).resolve().parent
 ROOT = BENCH.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "scripts"))
 
 from e2e.browser import CHROMIUM_ARGS, system_chromium  # noqa: E402
 

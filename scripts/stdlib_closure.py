@@ -19,30 +19,13 @@ import importlib
 import os
 from typing import Any
 
+from doubles import DictStore, FakePage
+
 #: Actions per match, at most: enough to reach every phase (bust, stand, bank, the end)
 #: in the short presets; the bots' and rules' code is all imported by the first moves.
 MAX_ACTIONS = 400
 #: Twenty One's expert searches for ~150 ms a move: a few of its moves import all of it.
 SLOW_BOT_ACTIONS = 12
-
-
-class DictStore:
-    """An in-memory key-value store with the interface of ``web.storage.LocalStore``."""
-
-    def __init__(self) -> None:
-        self.data: dict[str, str] = {}
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
 
 
 def import_everything() -> list[str]:
@@ -63,38 +46,6 @@ def import_everything() -> list[str]:
                         importlib.import_module(name)
                         names.append(name)
     return names
-
-
-class ClosurePage:
-    """The page port the app draws on here: it keeps nothing but the markup."""
-
-    markup = ""
-
-    def mount(self, markup: str, new_screen: bool) -> None:
-        self.markup = markup
-
-    def announce(self, text: str) -> None: ...
-
-    def set_language(self, lang: str, title: str) -> None: ...
-
-    def download(self, filename: str, text: str) -> None: ...
-
-    def show_address(self, address: str, push: bool) -> None: ...
-
-    def go_back(self) -> None: ...
-
-    def call_later(self, seconds: float, callback: Any) -> None: ...
-
-    def now_ms(self) -> int:
-        return 1_000
-
-    def new_seed(self) -> int:
-        return 1
-
-    def device_facts(self) -> tuple[str, int, bool]:
-        return ("Mozilla/5.0", 0, False)
-
-    def ask_to_persist(self, on_answer: Any) -> None: ...
 
 
 def review_once(app: Any, session: Any, saved_id: str) -> None:
@@ -122,7 +73,7 @@ def play_everything(store: Any) -> int:
     from web.seats import Seat
     from web.session import GameSession
 
-    app = App(store, "en", ClosurePage())
+    app = App(store, "en", FakePage(seed=1))
     play = app.play
     play.coach = True
     translators = [Translator(lang) for lang in LANGUAGES]

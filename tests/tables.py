@@ -12,158 +12,31 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Callable, Sequence
-from html.parser import HTMLParser
+import sys
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pygame_core import get_game
 from web.app import App
 from web.frame import Frame
-from web.markup import Markup
-from web.persist import Status
 from web.seats import Seat
 from web.session import GameSession
-from web.storage import StorageFull
 
-T0 = 1_750_000_000_000
+# The doubles live beside scripts/stdlib_closure.py, which runs them in Pyodide.
+SCRIPTS = str(Path(__file__).resolve().parent.parent / "scripts")
+if SCRIPTS not in sys.path:
+    sys.path.insert(0, SCRIPTS)
 
-
-class DictStore:
-    """The tests' :class:`~web.saves.KeyValueStore`: a dict, optionally with a quota
-    in characters (``set`` then raises :class:`StorageFull` and keeps the old value)."""
-
-    def __init__(self, quota: int | None = None) -> None:
-        self.data: dict[str, str] = {}
-        self.quota = quota
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        others = sum(len(v) for k, v in self.data.items() if k != key)
-        if self.quota is not None and others + len(value) > self.quota:
-            raise StorageFull(key)
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
-
-
-class FakePage:
-    """A :class:`web.controllers.base.PagePort` that records what the app did to it."""
-
-    def __init__(self, seed: int = 7) -> None:
-        self.markup = Markup("")
-        self.mounts = 0
-        self.new_screens: list[bool] = []
-        self.announced: list[str] = []
-        self.history: list[str] = [""]
-        self.at = 0
-        self.timers: list[Callable[[], None]] = []
-        self.downloads: list[tuple[str, str]] = []
-        self.clock = T0
-        self.seed = seed
-        self.app: App | None = None
-        self.persist_asked = False
-
-    def mount(self, markup: Markup, new_screen: bool) -> None:
-        self.markup = markup
-        self.mounts += 1
-        self.new_screens.append(new_screen)
-
-    def announce(self, text: str) -> None:
-        self.announced.append(text)
-
-    def set_language(self, lang: str, title: str) -> None:
-        self.lang = lang
-
-    def download(self, filename: str, text: str) -> None:
-        self.downloads.append((filename, text))
-
-    def show_address(self, address: str, push: bool) -> None:
-        if push:
-            del self.history[self.at + 1 :]
-            self.history.append(address)
-            self.at += 1
-        else:
-            self.history[self.at] = address
-
-    def go_back(self) -> None:
-        self.move(-1)
-
-    def move(self, step: int) -> None:
-        """The browser's Back (-1) or Forward (+1): the app hears of the new address."""
-        self.at += step
-        assert self.app is not None
-        self.app.on_address(self.history[self.at])
-
-    @property
-    def address(self) -> str:
-        return self.history[self.at]
-
-    def call_later(self, seconds: float, callback: Callable[[], None]) -> None:
-        self.timers.append(callback)
-
-    def run_timers(self, limit: int = 2000) -> int:
-        """Let every scheduled bot move (and bots-only moment) happen, each may
-        schedule the next."""
-        ran = 0
-        while self.timers and ran < limit:
-            self.timers.pop(0)()
-            ran += 1
-        return ran
-
-    def now_ms(self) -> int:
-        self.clock += 1000
-        return self.clock
-
-    def device_facts(self) -> tuple[str, int, bool]:
-        return ("Mozilla/5.0 (X11; Linux x86_64)", 0, False)
-
-    def ask_to_persist(self, on_answer: Callable[[Status], None]) -> None:
-        self.persist_asked = True
-        on_answer("persisted")
-
-    def new_seed(self) -> int:
-        return self.seed
-
-
-class _Controls(HTMLParser):
-    """Every element with a data-action, as {attribute: value} (disabled included)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.found: list[dict[str, str]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        values = {k: v or "" for k, v in attrs}
-        if "data-action" in values:
-            self.found.append(values)
-
-
-def controls(markup: str) -> list[dict[str, str]]:
-    """Every element of ``markup`` with a ``data-action``, with its attributes."""
-    parser = _Controls()
-    parser.feed(markup)
-    return parser.found
-
-
-def dataset(attrs: dict[str, str]) -> dict[str, str]:
-    """An element's ``data-*`` values, as the page hands them to the app."""
-    return {k[5:]: v for k, v in attrs.items() if k.startswith("data-")}
+from doubles import T0, DictStore, FakePage, controls, dataset, find_control  # noqa: E402
 
 
 def press(app: App, page: FakePage, action: str, **data: str) -> None:
     """Press the enabled button of ``action`` whose data-* include ``data``."""
-    for attrs in controls(page.markup):
-        wanted = {"data-action": action, **{f"data-{k}": v for k, v in data.items()}}
-        if all(attrs.get(k) == v for k, v in wanted.items()) and "disabled" not in attrs:
-            app.on_action(action, dataset(attrs))
-            return
-    raise AssertionError(f"no enabled {action} {data} on screen")
+    attrs = find_control(page.markup, action, **data)
+    if attrs is None:
+        raise AssertionError(f"no enabled {action} {data} on screen")
+    app.on_action(action, dataset(attrs))
 
 
 def moves(app: App, page: FakePage, enabled: bool = True) -> list[Any]:
