@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..contract import acts_now
 from .odds import view_odds
-from .rules import Action, Dice21View
+from .table import Action, Dice21View
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from functools import cache
 
 from ..rng import Rng
 from .odds import bust_chance, view_odds
-from .rules import ROLL, STOP, Action, Dice21View
+from .table import ROLL, STOP, Action, Dice21View
 
 #: The risk of busting on the next throw at which the rule of thumb stops.
 COMFORT_BUST_RISK = Fraction(1, 3)

@@ -38,10 +38,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from .rules import Dice21View
+from .table import Dice21View
 
 #: Most players in a round (sizes the common denominator).
 MAX_PLAYERS = 8

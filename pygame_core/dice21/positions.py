@@ -16,7 +16,7 @@ from ..positions import check_count, check_faces, check_seat, chips_and_pot, sea
 from ..rng import Rng
 from ..scripted import ScriptedRng
 from . import GAME
-from .rules import Dice21Config, Dice21State, Rolloff, SeatStatus
+from .table import Dice21Config, Dice21State, Rolloff, SeatStatus
 
 
 def position(

@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..review.model import Decision, Measure, Option, Reason
 from ..review.rating import Spot, make_decision
 from .odds import view_odds
-from .rules import Dice21Config, Dice21View, Stop
+from .table import Dice21Config, Dice21View, Stop
 
 AGAINST = "later_players_optimal"
 
