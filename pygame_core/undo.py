@@ -9,7 +9,11 @@ way: their seeds come from the step). The rules decide; the UI asks.
 :func:`refusal` says why a take-back is refused (a :data:`REFUSALS` key) or ``None``;
 :func:`take_back` returns the position before the decision and the
 :class:`TakenBack` record that the save keeps, so the review can show what was taken
-back (:mod:`pygame_core.saves`). Chance is seen through the state's generator: any draw
+back (:mod:`pygame_core.saves`). :class:`Window` gives the same answer as
+:func:`refusal` as the match goes on, one action at a time, so a table knows whether
+the last decision may be taken back when each move is made, without replaying anything
+(:func:`open_window`, then :meth:`Window.follow` for each action after it). Chance is
+seen through the state's generator: any draw
 from it (a die, a card off the deck, a shuffle) changes it. Cards that come without a
 draw (Twenty One's pile is shuffled at the deal) are seen through the seat's own hand
 gaining a card and through :meth:`~pygame_core.contract.Game.unseen_cards` (a card of
@@ -24,8 +28,8 @@ another hand shown).
 
 from __future__ import annotations
 
-from collections.abc import Collection
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .contract import Game
@@ -104,6 +108,83 @@ def _shown(game: Game[Any, Any, Any, Any], before: Any, after: Any, seat: int) -
         return True
     had = set(game.own_cards(game.view(before, seat), seat))
     return not set(game.own_cards(game.view(after, seat), seat)) <= had
+
+
+#: A seat's view of a state (a table's own, which keeps the views it has drawn).
+Viewer = Callable[[Any, int], Any]
+
+
+@dataclass(frozen=True)
+class Window:
+    """The take-back window of ``seat``'s latest decision, kept as the match goes on:
+    the position it decided at (``before``), the round it was in, and why it may no
+    longer be taken back (a :data:`REFUSALS` key) or None while it may.
+
+    It holds what the seat knew at ``before`` (the cards unseen to it, its own cards),
+    so each later action costs a comparison of chance and, where no chance was drawn,
+    one look at the seat's cards: the same answer as :func:`refusal` gives by replaying
+    from ``before`` (``tests/test_undo.py`` checks it on every step of many matches).
+
+    >>> from pygame_core.dice21 import GAME
+    >>> state = GAME.new_game(GAME.config(players=2), seed=3)
+    >>> window = open_window(GAME, state, 0, GAME.view)
+    >>> thrown, _ = GAME.apply(state, GAME.legal_actions(state)[0])
+    >>> window.follow(GAME, state, thrown, {0}, GAME.view).reason
+    'revealed'
+    """
+
+    seat: int
+    before: Any
+    round: int
+    unseen: Any
+    had: frozenset[Any]
+    reason: str | None = None
+
+    def follow(
+        self,
+        game: Game[Any, Any, Any, Any],
+        state: Any,
+        after: Any,
+        people: Collection[int],
+        view: Viewer,
+    ) -> Window:
+        """The window once the action from ``state`` to ``after`` is taken: the
+        decision itself (``state`` is ``before``) or one taken after it."""
+        if game.is_over(after):
+            return self if self.reason == "over" else replace(self, reason="over")
+        if self.reason is not None:
+            return self
+        reason = None
+        if state is not self.before:
+            actor = game.current_player(state)
+            if actor == self.seat:
+                reason = "nothing"
+            elif actor in people:
+                reason = "someone_else"
+        if reason is None and self._shown(game, after, view):
+            reason = "revealed"
+        return self if reason is None else replace(self, reason=reason)
+
+    def _shown(self, game: Game[Any, Any, Any, Any], after: Any, view: Viewer) -> bool:
+        """:func:`_shown` from what the window keeps of ``before``."""
+        if getattr(self.before, "rng", None) != getattr(after, "rng", None):
+            return True
+        if game.unseen_cards(after, self.seat) != self.unseen:
+            return True
+        return not set(game.own_cards(view(after, self.seat), self.seat)) <= self.had
+
+
+def open_window(game: Game[Any, Any, Any, Any], before: Any, seat: int, view: Viewer) -> Window:
+    """The window of the decision ``seat`` is about to take at ``before`` (``view``
+    gives a seat's view: the table's, which has drawn ``before`` for the seat)."""
+    seen = view(before, seat)
+    return Window(
+        seat,
+        before,
+        int(seen.round),
+        game.unseen_cards(before, seat),
+        frozenset(game.own_cards(seen, seat)),
+    )
 
 
 def take_back(

@@ -357,10 +357,10 @@ def test_the_moment_never_shows_a_card_that_was_not_turned_up(end: str, viewer: 
     drawn."""
     game_id, cards, moves = ROUND_ENDS[end]
     app, page = table(game_id, cards, EYES[viewer], *moves)
-    session = session_of(app)
+    session_of(app)
     held = frame(app)
     assert held.mode == "moment" and held.moment is not None and held.viewer == viewer
-    story = session.moment_events(app.play.held[0])
+    story = app.play.held[0].story
     private = [e for e in story if e.kind == "hidden_card"]
     assert private, "the round dealt face-down cards"
     seen = held.moment.events  # the round as this viewer saw it

@@ -58,7 +58,7 @@ def test_a_person_sees_their_duel_with_the_bank_until_continue() -> None:
     assert duel_held(), "the bank never played the person"
     shown = frame(app)
     assert shown.mode == "moment" and shown.view.phase == "duel_over"
-    assert shown.ui.moment_waits(shown)
+    assert shown.moment is not None and shown.moment.waits
     assert 'data-action="moment-seen"' in page.markup
     assert "P1 " in page.markup.split('id="moment-title"')[1][:200]
     said = next(d for d in shown.view.duels if d.seat == 1)
@@ -82,7 +82,7 @@ def test_a_tricks_end_goes_on_by_itself_and_a_deals_end_waits() -> None:
     for _ in range(600):
         if app.play.held:
             held = app.play.held[0]
-            if frame(app).ui.moment_waits(frame(app)):
+            if held.waits:
                 assert held.kind == "deal"
                 break
             assert held.kind == "trick"

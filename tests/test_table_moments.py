@@ -135,7 +135,7 @@ def test_a_moment_between_two_people_shows_no_card_that_was_not_shown(game: str)
             moments += 1
             held = frame(app)
             assert held.mode == "moment" and held.viewer is None and held.cover is None
-            story = session.moment_events(app.play.held[0])
+            story = app.play.held[0].story
             hidden = {e.get("card") for e in story if e.kind == "hidden_card"}
             shown = {c for e in story if e.kind == "shown" for c in e.get("hand", ())}
             unseen = held.game.unseen_cards(held.state, None)

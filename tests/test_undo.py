@@ -171,3 +171,35 @@ def test_only_the_seats_last_decision_is_taken_back() -> None:
     assert [TWENTYONE.current_player(p) for p in positions[6:8]] == [0, 0]
     assert refusal(TWENTYONE, positions[6], state, 0, people={0}) == "nothing"
     assert refusal(TWENTYONE, positions[7], state, 0, people={0}) is None
+
+
+@pytest.mark.parametrize("game_id", ["dice21", "dice41", "tjueett", "tjugoett", "twentyone"])
+def test_the_window_kept_move_by_move_says_what_a_replay_says(game_id: str) -> None:
+    """The table knows whether the last decision may be taken back as each move is made
+    (:class:`pygame_core.undo.Window`): on every step of random matches, with one or
+    two people among bots, it gives the reason :func:`refusal` finds by replaying."""
+    from pygame_core.undo import open_window
+
+    game = get_game(game_id)
+    rng = random.Random(game_id)
+    checked = 0
+    for match in range(4):
+        players = max(game.min_players, 3)
+        people = {0} if match % 2 == 0 else {0, 1}
+        state = game.new_game(game.preset(next(iter(game.presets)), players), seed=match)
+        window = None
+        for _ in range(250):
+            if game.is_over(state):
+                break
+            actor = game.current_player(state)
+            action = rng.choice(list(game.legal_actions(state)))
+            after, _ = game.apply(state, action)
+            if actor in people:
+                window = open_window(game, state, actor, game.view)
+            if window is not None:
+                window = window.follow(game, state, after, people, game.view)
+                assert window.reason == refusal(game, window.before, after, window.seat, people)
+                assert window.round == game.view(window.before, window.seat).round
+                checked += 1
+            state = after
+    assert checked > 20

@@ -114,7 +114,8 @@ def test_a_card_turned_refuses_the_take_back_in_tjueett() -> None:
         if button is None:
             continue  # a held moment, or the match's end
         refused = button.get("data-refused")
-        shown = session.state.rng != session.last_decided[0].rng
+        assert session.window is not None and session.window.seat == 0
+        shown = session.state.rng != session.window.before.rng
         assert ("disabled" in button) == (refused is not None)
         if shown:
             assert refused == "revealed", f"a card was dealt after move {before}"
@@ -165,7 +166,7 @@ def test_a_hidden_hand_game_at_a_shared_device_offers_it_on_the_cover() -> None:
         session = app.play.session
         assert session is not None
         if 'data-action="show-cards"' in page.markup:
-            if session.current == 1 and 0 in session.last_decided:
+            if session.current == 1 and session.window is not None and session.window.seat == 0:
                 break
             press(app, page, "show-cards")
             continue
@@ -231,7 +232,8 @@ def test_a_new_round_starts_without_the_last_rounds_refusal() -> None:
             seen_refused |= button is not None and button.get("data-refused") == "revealed"
         else:
             assert seen_refused, "refused in round 1, while it went on"
-            assert session.decided_in_round(1) == 1
+            assert session.window is not None and session.window.seat == 1
+            assert session.window.round == 1
             assert button is None, "round 2's first decision: nothing to take back"
             return
         act(app, page, legal[0])

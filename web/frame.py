@@ -11,12 +11,20 @@ the person at the device may take now, the log so far, the held moment and the m
   the next round the rules have already begun;
 - ``replay``: a past step of a finished match on the review screen: a picture of the
   table, nothing that asks for a move;
-- ``guest``: the seat of a person playing on another device, drawn on that device
-  from what the host sent it (:mod:`web.remote.protocol`): the seat's view, its legal
-  actions, its log, and no state at all;
+- ``guest``: the seat of a person playing on another device: built at the host like
+  any other frame, sent as data (:meth:`Frame.to_wire`) and drawn on that device from
+  what came (:meth:`Frame.from_wire`): the seat's view, its legal actions, its log, and
+  no state at all;
 - ``practice``: a costly moment of a finished match played again
   (:mod:`pygame_core.practice`): the seat's view then, its choices, and once it has
   chosen, the answer rated (:class:`PracticeFace`).
+
+Every frame is built by one builder, :meth:`Scene.frame`: a scene is what lies on the
+table at one moment before anyone's eyes (the state, the events that led there, a held
+moment's story); the frame is that scene for one viewer, their view, their events and
+their log. The match on the table (:class:`web.match.Table`, for this device and for
+each seat on a phone), the replay (:mod:`web.reviewing`) and practice
+(:mod:`web.controllers.practice`) each make scenes and draw them with it.
 
 A frame is frozen: the screens read it and never change it; what it derives (the
 outcome) is computed on first use and kept.
@@ -24,18 +32,20 @@ outcome) is computed on first use and kept.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from pygame_core import Event, Outcome
+from pygame_core import Event, Game, Outcome, events_for, get_game
+from pygame_core.codec import from_data, to_data
+from pygame_core.registry import game_ids
+from web.remote.protocol import Refusal, event_data, event_of
+from web.seats import SEAT_KINDS, Seat
 
 if TYPE_CHECKING:
-    from pygame_core import Game
     from web.i18n import Translator
     from web.markup import Markup
-    from web.seats import Seat
 
 Mode = Literal["live", "moment", "replay", "guest", "practice"]
 SPEEDS = ("slow", "normal", "fast")
@@ -95,11 +105,14 @@ COACH_THINKING = CoachThinking()
 @dataclass(frozen=True)
 class Moment:
     """A moment held on the table: its kind (the core's ``Pause.kind``: ``"round"``,
-    ``"trick"``, ``"deal"``) and its story, the events from its start to its end as
-    the viewer may see them."""
+    ``"trick"``, ``"deal"``), its story, the events from its start to its end as the
+    viewer may see them, and whether it waits for Continue (decided once, when the
+    table held it: :meth:`web.games.base.GameUI.moment_waits`); else it stays a short
+    while and the game goes on by itself."""
 
     kind: str
     events: tuple[Event, ...]
+    waits: bool = True
 
 
 #: The moments that end a whole round (its story spans the tricks or duels in it).
@@ -138,6 +151,70 @@ class ReplayStep:
     index: int
     total: int
     caption: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True)
+class Scene:
+    """What lies on the table at one moment, before anyone's eyes: the match's game, UI
+    and seats, the ``state`` drawn, the actions taken so far (``step``), the events of
+    the step that led there (``fresh``), and for a held moment its kind, whether it
+    waits for Continue and its whole story (``fresh`` is then that story).
+
+    ``log`` gives the log a viewer may read, in a language, up to this moment;
+    ``wording`` an event's line in a language (each worded once per match).
+    :meth:`frame` draws the scene for one viewer: the one place a frame is built.
+    """
+
+    game: Game[Any, Any, Any, Any]
+    ui: TableUI
+    seats: tuple[Seat, ...]
+    state: Any
+    step: int
+    fresh: tuple[Event, ...] = ()
+    moment: str | None = None
+    waits: bool = True
+    log: Callable[[int | None, Translator], tuple[str, ...]] | None = None
+    wording: Callable[[Translator], Callable[[Event], str | None]] | None = None
+
+    def frame(
+        self,
+        mode: Mode,
+        viewer: int | None,
+        tr: Translator | None,
+        display: Display,
+        *,
+        view: Any = None,
+        legal: tuple[Any, ...] = (),
+        cover: int | None = None,
+        reveal: bool = False,
+        **faces: Any,
+    ) -> Frame:
+        """The scene through ``viewer``'s eyes: their ``view`` of the state (made here
+        unless given), the events they may see (every one with ``reveal``: a finished
+        match whose hands are shown), their log in ``tr``'s language; ``legal``, the
+        actions the person at the device may take; ``faces``, the mode's own parts
+        (the replay's position, the practice moment, the take-back offer ...)."""
+        if view is None:
+            view = self.game.view(self.state, viewer)
+        fresh = self.fresh if reveal else events_for(self.fresh, viewer)
+        return Frame(
+            mode,
+            self.game,
+            self.ui,
+            self.seats,
+            self.state,
+            viewer,
+            view,
+            legal=legal,
+            log=self.log(viewer, tr) if self.log is not None and tr is not None else (),
+            fresh=fresh,
+            moment=None if self.moment is None else Moment(self.moment, fresh, self.waits),
+            cover=cover,
+            display=display,
+            step=self.step,
+            wording=self.wording(tr) if self.wording is not None and tr is not None else None,
+            **faces,
+        )
 
 
 @dataclass(frozen=True)
@@ -230,6 +307,101 @@ class Frame:
         with ids of its own."""
         return f"replay-{name}" if self.mode == "replay" else name
 
+    # -- a seat's frame on its own device ------------------------------------------------
+    def to_wire(self) -> dict[str, Any]:
+        """The frame as the ``frame`` message carries it to its seat's device
+        (:mod:`web.remote.protocol`): the viewer's view, legal actions, log and events,
+        which the builder already kept to what that seat may see; no state."""
+        game, moment = self.game, self.moment
+        outcome = self.outcome if moment is None else None
+        return {
+            "game": game.id,
+            "seat": self.viewer,
+            "seats": [[s.name, s.kind] for s in self.seats],
+            "view": game.view_to_dict(self.view),
+            "legal": [game.action_to_dict(a) for a in self.legal],
+            "log": list(self.log),
+            "fresh": [event_data(e) for e in self.fresh],
+            "moment": None
+            if moment is None
+            else [moment.kind, [event_data(e) for e in moment.events], moment.waits],
+            "step": self.step,
+            "outcome": None if outcome is None else to_data(outcome),
+        }
+
+    @classmethod
+    def from_wire(
+        cls, data: Mapping[str, Any], ui_of: Callable[[str], TableUI], display: Display
+    ) -> Frame:
+        """The frame a ``frame`` message carries, in ``guest`` mode, every part checked
+        (else :class:`web.remote.protocol.Refusal`); drawn by the game's UI
+        (``ui_of``, :func:`web.games.get_ui`) with this device's ``display``."""
+        gid = data.get("game")
+        if gid not in game_ids():
+            raise Refusal("malformed")
+        game = get_game(str(gid))
+        try:
+            view = game.view_from_dict(data.get("view"))
+            legal = tuple(game.action_from_dict(a) for a in _list(data.get("legal")))
+            outcome_data = data.get("outcome")
+            outcome = None if outcome_data is None else from_data(Outcome, outcome_data, "outcome")
+        except ValueError:
+            raise Refusal("malformed") from None
+        seats = []
+        for item in _list(data.get("seats")):
+            if (
+                not isinstance(item, list)
+                or len(item) != 2
+                or not isinstance(item[0], str)
+                or item[1] not in SEAT_KINDS
+            ):
+                raise Refusal("malformed")
+            seats.append(Seat(item[0], item[1]))
+        seat, step = data.get("seat"), data.get("step")
+        if (
+            not isinstance(seat, int)
+            or isinstance(seat, bool)
+            or not isinstance(step, int)
+            or isinstance(step, bool)
+            or not 0 <= seat < len(seats)
+        ):
+            raise Refusal("malformed")
+        log = tuple(_list(data.get("log")))
+        if not all(isinstance(line, str) for line in log):
+            raise Refusal("malformed")
+        moment = None
+        moment_data = data.get("moment")
+        if moment_data is not None:
+            if not isinstance(moment_data, list) or len(moment_data) not in (2, 3):
+                raise Refusal("malformed")
+            kind, story = moment_data[:2]
+            waits = moment_data[2] if len(moment_data) == 3 else True
+            if not isinstance(kind, str) or not isinstance(waits, bool):
+                raise Refusal("malformed")
+            moment = Moment(kind, tuple(event_of(e) for e in _list(story)), waits)
+        return cls(
+            "guest",
+            game,
+            ui_of(game.id),
+            tuple(seats),
+            None,
+            seat,
+            view,
+            legal=legal,
+            log=log,
+            fresh=tuple(event_of(e) for e in _list(data.get("fresh"))),
+            moment=moment,
+            display=display,
+            step=step,
+            ending=outcome,
+        )
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise Refusal("malformed")
+    return value
+
 
 __all__ = [
     "COACH_THINKING",
@@ -241,4 +413,5 @@ __all__ = [
     "Moment",
     "PracticeFace",
     "ReplayStep",
+    "Scene",
 ]

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import asyncio
 from dataclasses import dataclass, field
-from functools import cached_property, partial
+from functools import cached_property
 from typing import TYPE_CHECKING
 
-from pygame_core import Event, SaveError, events_for
-from web.frame import Display, Frame, Moment, ReplayStep, story_start
+from pygame_core import Event, SaveError
+from web.frame import Display, Frame, ReplayStep, Scene, story_start
 
 if TYPE_CHECKING:
     from pygame_core.review import Match, MatchReview, Replay, ReviewProgress
@@ -168,40 +168,39 @@ def replay_frame(
     felt laid out for ``display``'s room (:func:`web.screens.review.replay_display`)."""
     display = display if display is not None else Display()
     session = state.session
-    wording = partial(session.describe, tr=tr) if tr is not None else None
-    game = session.game
+    game, seats = session.game, session.seats
     match = state.match
     index, moment = state.stops[state.stop]
     shown = state.replay().at(index)
     position = ReplayStep(index, state.moves, shown.events)
     if moment is None:
-        return Frame(
-            "replay",
+        scene = Scene(
             game,
             session.ui,
-            session.seats,
+            seats,
             match.states[index],
-            state.viewer,
-            shown.view,
+            index,
             fresh=shown.events,
-            display=display,
-            replay=position,
-            wording=wording,
+            wording=session.wording,
+        )
+        # the replay's view and events are already the viewer's (or every hand's)
+        return scene.frame(
+            "replay", state.viewer, tr, display, view=shown.view, reveal=True, replay=position
         )
     pause = match.steps[index - 1].pauses[moment]
-    events = state.story(index - 1, moment)
-    story = events if state.reveal_all else events_for(events, state.viewer)
-    return Frame(
-        "replay",
+    view = game.view(pause.state, state.viewer)
+    anyone = any(not s.is_bot for s in seats)
+    scene = Scene(
         game,
         session.ui,
-        session.seats,
+        seats,
         pause.state,
-        state.viewer,
-        game.view(pause.state, state.viewer),
-        fresh=story,
-        moment=Moment(pause.kind, story),
-        display=display,
-        replay=position,
-        wording=wording,
+        index,
+        fresh=state.story(index - 1, moment),
+        moment=pause.kind,
+        waits=anyone and session.ui.moment_waits(pause.kind, view, seats),
+        wording=session.wording,
+    )
+    return scene.frame(
+        "replay", state.viewer, tr, display, view=view, reveal=state.reveal_all, replay=position
     )

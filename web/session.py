@@ -10,14 +10,14 @@ reader and language: the log grows as the match does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from pygame_core import Event, Game, Pause, get_game
-from pygame_core.undo import TakenBack, refusal
+from pygame_core.undo import TakenBack, Window, open_window
 from web.eventtext import describe
-from web.frame import story_start
 from web.seats import Seat
 
 if TYPE_CHECKING:
@@ -55,15 +55,17 @@ class GameSession:
     take_backs: bool = False
     #: The decisions taken back so far (kept in the save, for the review).
     taken_back: list[TakenBack] = field(default_factory=list)
-    #: Per seat, the position of its latest decision (rebuilt by a replay).
-    last_decided: dict[int, Any] = field(default_factory=dict, repr=False)
+    #: The take-back window of the latest decision a person took (rebuilt by a
+    #: replay): known as each move is made (:class:`pygame_core.undo.Window`).
+    window: Window | None = field(default=None, repr=False)
     #: The log as worded so far, per (language, reader): its lines, and how many lines
     #: the first ``n`` events gave, for every ``n`` read so far.
     _log: dict[tuple[str, int | None], tuple[list[str], list[int]]] = field(
         default_factory=dict, repr=False
     )
     _current: tuple[Any, int | None] = field(default=(None, None), repr=False)
-    _offer: tuple[Any, tuple[int, str | None] | None] = field(default=(None, None), repr=False)
+    #: The views made of the last few states, by (state, seat): each is made once.
+    _views: dict[tuple[int, int | None], tuple[Any, Any]] = field(default_factory=dict, repr=False)
     #: Every event worded so far, per language (an event's line depends on nothing else).
     _words: dict[str, dict[Event, str | None]] = field(default_factory=dict, repr=False)
     #: The game's UI (:mod:`web.games`), found once.
@@ -88,12 +90,26 @@ class GameSession:
     ) -> GameSession:
         """A session for a loaded state, with its events rebuilt by replaying it."""
         session = cls(game, game.new_game(state.config, state.seed), tuple(seats))
-        for action in state.history:
-            session.act(action)
+        people = session.humans()
+        last: tuple[int, int, Any] | None = None  # the last decision a person took
+        for index, action in enumerate(state.history):
+            seat = session.current
+            if seat in people:
+                last = (index, seat, session.state)
+            session.act(action, follow=False)
         session.fresh = ()
         session.pauses = ()
         if session.state != state:
             raise ValueError("the replay does not reach the saved state")
+        if last is not None:
+            # the window of that decision, followed over what came after it
+            index, seat, before = last
+            window = open_window(game, before, seat, session.view_of)
+            for action in state.history[index:]:
+                after, _ = game.apply(before, action)
+                window = window.follow(game, before, after, people, session.view_of)
+                before = after
+            session.window = window
         return session
 
     @property
@@ -139,20 +155,41 @@ class GameSession:
         return self.game.legal_actions(self.state)
 
     def view(self, seat: int | None) -> Any:
-        """What ``seat`` may know."""
-        return self.game.view(self.state, seat)
+        """What ``seat`` may know now."""
+        return self.view_of(self.state, seat)
 
-    def act(self, action: Any) -> tuple[Event, ...]:
-        """Apply ``action`` (IllegalActionError if it is not legal), log its events and
-        note the moments it passed through."""
-        step = self.game.apply_paused(self.state, action)
+    def view_of(self, state: Any, seat: int | None) -> Any:
+        """What ``seat`` may know at ``state`` (this match's now, or a moment of it):
+        made once per state and seat, and kept for the last few states."""
+        key = (id(state), seat)
+        kept = self._views.get(key)
+        if kept is not None and kept[0] is state:
+            return kept[1]
+        if len(self._views) >= 24:
+            self._views.clear()
+        view = self.game.view(state, seat)
+        self._views[key] = (state, view)
+        return view
+
+    def act(self, action: Any, *, follow: bool = True) -> tuple[Event, ...]:
+        """Apply ``action`` (IllegalActionError if it is not legal), log its events,
+        note the moments it passed through and whether the latest decision of a person
+        may still be taken back (``follow``; a replay works that out once, at its end)."""
+        before = self.state
+        step = self.game.apply_paused(before, action)
         seat = self.current
-        if seat is not None:
-            self.last_decided[seat] = self.state
-        before = len(self.events)
+        count = len(self.events)
         self.state, self.fresh, self.pauses = step
         self.events.extend(step.events)
-        self.pause_marks.extend((before + pause.events, pause.kind) for pause in step.pauses)
+        self.pause_marks.extend((count + pause.events, pause.kind) for pause in step.pauses)
+        if follow:
+            people = self.humans()
+            if seat in people:
+                self.window = open_window(self.game, before, seat, self.view_of)
+            if self.window is not None:
+                self.window = self.window.follow(
+                    self.game, before, self.state, people, self.view_of
+                )
         return step.events
 
     def take_back_offer(self) -> tuple[int, str | None] | None:
@@ -162,31 +199,12 @@ class GameSession:
         not agree to take-backs, or no person has decided yet. The seat is the person
         who decided last."""
         people = self.humans()
-        if not people or any(self.seats[i].is_remote for i in people):
+        window = self.window
+        if window is None or any(self.seats[i].is_remote for i in people):
             return None
-        if len(people) > 1 and not self.take_backs:
+        if window.seat not in people or (len(people) > 1 and not self.take_backs):
             return None
-        decided = [(len(self.last_decided[i].history), i) for i in people if i in self.last_decided]
-        if not decided:
-            return None
-        seat = max(decided)[1]
-        state, offer = self._offer
-        if state is not self.state or offer is None or offer[0] != seat:
-            before = self.last_decided[seat]
-            offer = (seat, refusal(self.game, before, self.state, seat, people))
-            self._offer = (self.state, offer)
-        return offer
-
-    def decided_in_round(self, seat: int) -> int:
-        """The round (deal) of ``seat``'s last decision (0: it has not decided)."""
-        before = self.last_decided.get(seat)
-        return 0 if before is None else int(self.game.view(before, seat).round)
-
-    def moment_events(self, pause: Pause) -> tuple[Event, ...]:
-        """The story of a moment of the most recent action, up to its end
-        (:func:`web.frame.story_start` says from where)."""
-        end = len(self.events) - len(self.fresh) + pause.events
-        return tuple(self.events[story_start(self.pause_marks, end, pause.kind) : end])
+        return (window.seat, window.reason)
 
     def log_lines(
         self, viewer: int | None, tr: Translator, upto: int | None = None
@@ -200,6 +218,10 @@ class GameSession:
                 lines.append(line)
             counts.append(len(lines))
         return tuple(lines if upto is None else lines[: counts[upto]])
+
+    def wording(self, tr: Translator) -> Callable[[Event], str | None]:
+        """An event's log line in ``tr``'s language (:meth:`describe`)."""
+        return partial(self.describe, tr=tr)
 
     def describe(self, event: Event, tr: Translator) -> str | None:
         """``event``'s log line in ``tr``'s language (worded once, then remembered)."""

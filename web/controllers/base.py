@@ -14,6 +14,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
+from web.frame import Display
+
 if TYPE_CHECKING:
     from web.i18n import Translator
     from web.markup import Markup
@@ -230,3 +232,23 @@ class Controller:
     def actions(self) -> Mapping[str, Handler]:
         """Every ``data-action`` this controller answers, and its handler."""
         return {}
+
+
+class FeltController(Controller):
+    """A controller whose screen draws a felt (the match, a phone's seat, practice):
+    the window's size and the room the page measured for the felt, which the felt is
+    laid out to fit."""
+
+    def __init__(self, ctx: Context) -> None:
+        super().__init__(ctx)
+        self.size: tuple[int, int] = Display().size
+        self.room: tuple[int, int] | None = None
+
+    def fit(self, size: tuple[int, int], room: tuple[int, int] | None) -> bool:
+        """Take the window's size and the room the page measured for the felt (None: no
+        felt on the page yet); whether either changed."""
+        changed = size != self.size or (room is not None and room != self.room)
+        self.size = size
+        if room is not None:
+            self.room = room
+        return changed

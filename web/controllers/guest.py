@@ -16,15 +16,17 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from web.controllers.base import Context, Controller, Handler, LinkPort
+from web.controllers.base import Context, FeltController, Handler, LinkPort
 from web.controllers.coaching import ThinkingCoach
 from web.controllers.controls import TableControls
 from web.controllers.play import COACH_KEY, SOUND_KEY
-from web.frame import Display, Frame, Moment
+from web.frame import Display, Frame
+from web.games import get_ui
 from web.markup import Markup
-from web.remote.protocol import GuestFrame, Refusal, decode, encode, read_frame, secret_text
+from web.remote.protocol import Refusal, decode, encode, secret_text
 from web.storage import StorageFull
 
 #: ``guest``: the seat this device holds at a host's table: ``{"seat", "token"}``.
@@ -35,7 +37,7 @@ HELLO_TRIES = 5
 HELLO_AGAIN_S = 2.0
 
 
-class GuestController(Controller):
+class GuestController(FeltController):
     """This device's seat at another device's table."""
 
     def __init__(self, ctx: Context, link: LinkPort | None) -> None:
@@ -50,13 +52,12 @@ class GuestController(Controller):
         self.offer: Any = None
         self.channel: str | None = None
         self.made = 0
-        self.frame_data: GuestFrame | None = None
+        #: The seat's frame as the host last sent it (:meth:`Frame.from_wire`).
+        self.frame_data: Frame | None = None
         self.controls = TableControls()
         self.coach = ctx.store.get(COACH_KEY) == "on"
         #: Twenty One's coach, which works its advice out after the table is drawn.
         self.thinking = ThinkingCoach(ctx.page.call_later)
-        self.size: tuple[int, int] = Display().size
-        self.room: tuple[int, int] | None = None
 
     def table_actions(self) -> Mapping[str, Handler]:
         """The table's buttons on this device (the same names as at the host)."""
@@ -199,7 +200,7 @@ class GuestController(Controller):
                 if isinstance(seat, int) and isinstance(token, str):
                     self.keep(seat, token)
             elif kind == "frame":
-                frame = read_frame(data)
+                frame = Frame.from_wire(data, get_ui, Display())
                 before = self.frame_data
                 self.frame_data = frame
                 self.status = "joined"
@@ -220,42 +221,26 @@ class GuestController(Controller):
 
     # -- the table --------------------------------------------------------------------------------
     def frame(self) -> Frame | None:
-        """The seat's table now (None: not joined)."""
+        """The seat's table now (None: not joined): the host's frame, drawn with this
+        phone's own display (its coach, sound, stepper and picked cards)."""
         data = self.frame_data
         if data is None or self.status != "joined":
             return None
-        from web.games import get_ui
-
-        ui = get_ui(data.game.id)
-        amount, selected = self.controls.follow(ui, data.view, data.step)
-        moment = Moment(data.moment[0], data.moment[1]) if data.moment is not None else None
-        return Frame(
-            "guest",
-            data.game,
-            ui,
-            data.seats,
-            None,
-            data.seat,
-            data.view,
-            legal=data.legal,
-            log=data.log,
-            fresh=data.fresh,
-            moment=moment,
-            display=Display(
-                coach=self.coach,
-                muted=self.ctx.store.get(SOUND_KEY) == "off",
-                size=self.size,
-                room=self.room,
-                amount=amount,
-                selected=selected,
-                holder=data.seat,
-            ),
-            step=data.step,
-            ending=data.outcome,
-            advice=self.thought_advice(ui, data) if self.coach else None,
+        amount, selected = self.controls.follow(get_ui(data.game.id), data.view, data.step)
+        display = Display(
+            coach=self.coach,
+            muted=self.ctx.store.get(SOUND_KEY) == "off",
+            size=self.size,
+            room=self.room,
+            amount=amount,
+            selected=selected,
+            holder=data.viewer,
+        )
+        return replace(
+            data, display=display, advice=self.thought_advice(data) if self.coach else None
         )
 
-    def thought_advice(self, ui: Any, data: GuestFrame) -> Any | None:
+    def thought_advice(self, data: Frame) -> Any | None:
         """A thinking coach's advice for this seat's decision (see
         :mod:`web.controllers.coaching`), worked out on this phone."""
 
@@ -264,7 +249,7 @@ class GuestController(Controller):
                 self.ctx.router.render(push=False)
 
         return self.thinking.advice(
-            ui,
+            get_ui(data.game.id),
             data.game,
             data.view,
             data.legal,
@@ -294,14 +279,6 @@ class GuestController(Controller):
             scanning=self.scanning,
             available=available,
         )
-
-    def fit(self, size: tuple[int, int], room: tuple[int, int] | None) -> bool:
-        """Take the window's size and the felt's room; whether either changed."""
-        changed = size != self.size or (room is not None and room != self.room)
-        self.size = size
-        if room is not None:
-            self.room = room
-        return changed
 
     def send(self, kind: str, **fields: Any) -> None:
         data = self.frame_data

@@ -1,13 +1,13 @@
-"""The match on screen: one frame per render, a person's moves, the bots, the held
-moments, and a save after every move.
+"""The match on screen: buttons to the match's :class:`~web.match.Table`, the bots'
+and the moments' timers, and a save after every move.
 
-Each render builds one :class:`~web.frame.Frame` (:meth:`PlayController.frame`): whose
-eyes (pass-and-play: the person who tapped "Show my cards"; :mod:`web.handoff`), that
-seat's view, the actions the person at the device may take, the log so far and the
-held moment, then the game's UI draws it in one pass. When a move ends a round (a
-trick, a deal), the rules have already begun the next one: the moments it passed
-through (:class:`pygame_core.Pause`) are held on the table, each drawn from the state
-at that moment, until the person taps Continue (on a table of bots only, for a pause).
+The table holds everything the screen knows of the match and draws each render's one
+frame (:meth:`web.match.Table.frame`); this controller turns taps into the table's
+moves, says what happened in the live region, saves, and times what goes on by itself:
+a bot's move after it "thinks", a moment that does not wait for Continue. When a move
+ends a round (a trick, a deal), the rules have already begun the next one: the moments
+it passed through are held on the table until the person taps Continue (on a table of
+bots only, for a pause).
 """
 
 from __future__ import annotations
@@ -16,25 +16,22 @@ import contextlib
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import replace
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from pygame_core import IllegalActionError, Pause, SaveError, events_for
-from pygame_core.undo import TakeBackRefused, take_back
-from web.controllers.base import Context, Controller, Handler
+from pygame_core import IllegalActionError, SaveError
+from pygame_core.undo import TakeBackRefused
+from web.controllers.base import Context, FeltController, Handler
 from web.controllers.coaching import ThinkingCoach
-from web.controllers.controls import TableControls
-from web.frame import SPEEDS, Display, Frame, Moment
-from web.handoff import table_eyes
+from web.frame import SPEEDS, Display, Frame
+from web.i18n import Translator
 from web.markup import Markup
+from web.match import DEVICE, Held, Table
+from web.remote.protocol import encode
 from web.saves import StaleSaveError, concerns
 from web.screens.play import refusal_words
 from web.session import GameSession
 from web.setup import SetupDraft, seats_for_start
 from web.storage import StorageFull
-
-if TYPE_CHECKING:
-    from web.i18n import Translator
 
 SPEED_KEY = "speed"
 #: "on" while the odds coach is switched on (it stays on after a reload).
@@ -55,35 +52,21 @@ MOMENT_PAUSE = {"slow": 4.0, "normal": 2.5, "fast": 0.3}
 MOMENT_HOLD = {"slow": 3.0, "normal": 1.8, "fast": 0.6}
 
 
-class PlayController(Controller):
+class PlayController(FeltController):
     """The match on screen and everything done to it."""
 
     def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
-        self.session: GameSession | None = None
+        #: The match on the table (None: no match).
+        self.table: Table | None = None
         self.save_id: str | None = None
         self.revision = 0
         self.created = 0
         speed = ctx.store.get(SPEED_KEY)
         self.coach = ctx.store.get(COACH_KEY) == "on"
         self.speed = speed if speed in SPEEDS else "normal"
-        #: The window's size and the room the page measured for the felt.
-        self.size: tuple[int, int] = Display().size
-        self.room: tuple[int, int] | None = None
-        #: The session whose bot move (or a bots-only table's moment) is scheduled.
-        self.bot_pending: GameSession | None = None
-        #: Pass-and-play: the seat that last tapped "Show my cards".
-        self.revealed: int | None = None
-        #: The person who holds the device now (the last to play or to see their cards).
-        self.holder: int | None = None
-        #: The stake/bet stepper's amount and the cards picked in hand (Twenty One),
-        #: each for the decision it belongs to.
-        self.controls = TableControls()
-        #: The moments of the last move still to be seen, oldest first: nobody moves
-        #: until they are.
-        self.held: list[Pause] = []
-        #: The match whose guided first round is on (offered once per game).
-        self.guided: GameSession | None = None
+        #: The table whose bot move (or a moment's time) is scheduled.
+        self.bot_pending: Table | None = None
         #: The languages the seats on other devices read their logs in.
         self.translators: dict[str, Translator] = {}
         #: Twenty One's coach, which works its advice out after the table is drawn.
@@ -91,6 +74,26 @@ class PlayController(Controller):
         #: The seats waiting for their phone: what the table shows of each
         #: (``web.controllers.devices``; given by the app).
         self.device_panels: Callable[[], tuple[Any, ...]] = tuple
+
+    @property
+    def session(self) -> GameSession | None:
+        """The match on the table (None: none)."""
+        return self.table.session if self.table is not None else None
+
+    @property
+    def held(self) -> list[Held]:
+        """The moments of the last move still held on the table."""
+        return self.table.held if self.table is not None else []
+
+    @property
+    def revealed(self) -> int | None:
+        """Pass-and-play: the seat that last tapped "Show my cards"."""
+        return self.table.revealed if self.table is not None else None
+
+    @revealed.setter
+    def revealed(self, seat: int | None) -> None:
+        if self.table is not None:
+            self.table.revealed = seat
 
     def actions(self) -> Mapping[str, Handler]:
         return {
@@ -112,143 +115,49 @@ class PlayController(Controller):
         }
 
     # -- the frame -----------------------------------------------------------------------
-    def frame(self) -> Frame:
-        """What the table shows now, for whom: built once per render."""
-        session = self.session
-        assert session is not None
-        game, tr = session.game, self.ctx.tr
-        step = len(session.state.history)
-        if self.held:
-            return self.moment_frame(session, self.held[0])
-        eyes = table_eyes(session, self.revealed)
-        viewer = eyes.viewer
-        state = session.state
-        view = game.view(state, viewer)
-        actor = view.actor
-        person_acts = (
-            eyes.cover is None
-            and actor is not None
-            and session.seats[actor].is_here
-            and viewer in (None, actor)
-        )
-        legal = game.legal_actions(state) if person_acts else ()
-        # the last move's events after the moments it passed through (what is new now)
-        after = session.pauses[-1].events if session.pauses else 0
-        return Frame(
-            "live",
-            game,
-            session.ui,
-            session.seats,
-            state,
-            viewer,
-            view,
-            legal=legal,
-            log=session.log_lines(viewer, tr),
-            fresh=events_for(session.fresh[after:], viewer),
-            cover=eyes.cover,
-            display=self.display(session, view, step),
-            step=step,
-            wording=partial(session.describe, tr=tr),
-            devices=self.device_panels(),
-            take_back=self.take_back_offer(session, viewer, view.round),
-            advice=self.thought_advice(session, view, legal, step),
-        )
-
-    def thought_advice(
-        self, session: GameSession, view: Any, legal: tuple[Any, ...], step: int
-    ) -> Any | None:
-        """A thinking coach's advice for the decision in ``view`` (see
-        :mod:`web.controllers.coaching`); None when the coach is off or the render asks
-        the core itself."""
-        if not self.coach:
-            return None
-        return self.thinking.advice(
-            session.ui,
-            session.game,
-            view,
-            legal,
-            step,
-            still_wanted=lambda: self.session is session and self.coach,
-            redraw=self.redraw,
-        )
-
-    def take_back_offer(
-        self, session: GameSession, viewer: int | None, round_now: int | None = None
-    ) -> tuple[int, str | None] | None:
-        """The take-back the table offers (:meth:`GameSession.take_back_offer`), where the
-        person it is for may see it: with hidden cards at a shared device, on their own
-        view or the hand-off cover, never on the next person's cards. A refusal is said
-        in the round of the decision it refuses; a new round starts without it (at the
-        first bet of the next round, "too late: a card has been shown" spoke of a stand
-        in the round before); ``round_now`` is the round on screen."""
-        offer = session.take_back_offer()
-        if offer is None or (session.game.hides_information and viewer not in (None, offer[0])):
-            return None
-        seat, reason = offer
-        if (
-            reason is not None
-            and round_now is not None
-            and session.decided_in_round(seat) < round_now
-        ):
-            return None
-        return offer
-
-    def moment_frame(self, session: GameSession, pause: Pause) -> Frame:
-        """A held moment, drawn from the state at that moment. It shows what everyone
-        saw: no hand-off cover, and with several people at the device nobody's own
-        cards."""
-        humans = session.here()
-        viewer = humans[0] if len(humans) == 1 else None
-        view = session.game.view(pause.state, viewer)
-        story = events_for(session.moment_events(pause), viewer)
-        end = len(session.events) - len(session.fresh) + pause.events
-        return Frame(
-            "moment",
-            session.game,
-            session.ui,
-            session.seats,
-            pause.state,
-            viewer,
-            view,
-            log=session.log_lines(viewer, self.ctx.tr, upto=end),
-            fresh=story,
-            moment=Moment(pause.kind, story),
-            display=self.display(session, view, len(session.state.history)),
-            step=len(session.state.history),
-            wording=partial(session.describe, tr=self.ctx.tr),
-        )
-
-    def display(self, session: GameSession, view: Any, step: int) -> Display:
-        """The display choices, and the stepper's amount and the picked cards for the
-        decision in ``view`` (each new decision starts from the smallest amount and no
-        card picked)."""
-        amount, selected = self.controls.follow(session.ui, view, step)
+    def display(self) -> Display:
+        """This device's display choices (the table adds its controls' state)."""
         return Display(
             coach=self.coach,
             speed=self.speed,
             muted=self.ctx.store.get(SOUND_KEY) == "off",
             size=self.size,
             room=self.room,
-            guide=self.guided is session,
-            amount=amount,
-            selected=selected,
-            holder=self.holder,
+        )
+
+    def frame(self) -> Frame:
+        """What the table shows now, for whom: built once per render."""
+        table = self.table
+        assert table is not None
+        frame = table.frame(DEVICE, self.ctx.tr, self.display())
+        if frame.mode != "live":
+            return frame
+        return replace(
+            frame, devices=self.device_panels(), advice=self.thought_advice(table, frame)
+        )
+
+    def thought_advice(self, table: Table, frame: Frame) -> Any | None:
+        """A thinking coach's advice for the decision on ``frame`` (see
+        :mod:`web.controllers.coaching`); None when the coach is off or the render asks
+        the core itself."""
+        if not self.coach:
+            return None
+        return self.thinking.advice(
+            table.session.ui,
+            frame.game,
+            frame.view,
+            frame.legal,
+            frame.step,
+            still_wanted=lambda: self.table is table and self.coach,
+            redraw=self.redraw,
         )
 
     def markup(self) -> Markup | None:
         """The play screen (None without a match)."""
-        if self.session is None:
+        if self.table is None:
             return None
-        return self.session.ui.render(self.ctx.tr, self.frame())
-
-    def fit(self, size: tuple[int, int], room: tuple[int, int] | None) -> bool:
-        """Take the window's size and the room the page measured for the felt (None: no
-        felt on the page yet); whether either changed."""
-        changed = size != self.size or (room is not None and room != self.room)
-        self.size = size
-        if room is not None:
-            self.room = room
-        return changed
+        frame = self.frame()
+        return frame.ui.render(self.ctx.tr, frame)
 
     # -- starting and leaving ------------------------------------------------------------
     def start(self, draft: SetupDraft, config: Any) -> None:
@@ -261,7 +170,8 @@ class PlayController(Controller):
         session.take_backs = draft.take_backs
         self.enter(session, ctx.book.fresh_id(seed), 0, ctx.page.now_ms())
         if ctx.store.get(GUIDE_KEY.format(game=draft.game_id)) is None:
-            self.guided = session
+            assert self.table is not None
+            self.table.guided = True
         self.autosave()
 
     def resume(self, saved_id: str) -> bool:
@@ -277,45 +187,36 @@ class PlayController(Controller):
 
     def enter(self, session: GameSession, save_id: str, revision: int, created: int) -> None:
         """Put ``session`` on the table (saved as ``save_id``)."""
-        self.session = session
+        self.table = Table(session)
         self.save_id = save_id
         self.revision = revision
         self.created = created
-        self.revealed = None
-        self.held = []
-        current = session.current
-        people = session.here()
-        self.holder = current if current in people else (people[0] if people else None)
         self.ctx.store.set(OPEN_KEY, save_id)
 
     def leave(self) -> None:
         """No match on the table; a reload now opens the home screen."""
-        if self.guided is not None:
+        if self.table is not None and self.table.guided:
             self.end_guide("left")  # offered once: a match left half-way counts
-        self.session = None
+        self.table = None
         self.save_id = None
-        self.held = []
         self.ctx.store.remove(OPEN_KEY)
 
     # -- moving ----------------------------------------------------------------------------
     def perform(self, action: Any) -> None:
         """Apply an action to the match, save it, read out what happened."""
-        session = self.session
-        if session is None:
+        table = self.table
+        if table is None:
             return
+        session = table.session
         tr = self.ctx.tr
-        humans = session.here()
-        if session.current in humans:
-            self.holder = session.current
-        listener = table_eyes(session, self.revealed).viewer if len(humans) == 1 else None
+        listener = table.eyes().viewer if len(session.here()) == 1 else None
         heard = len(session.log_lines(listener, tr))
         try:
-            session.act(action)
+            table.act(action)
         except IllegalActionError:
             self.ctx.page.announce(tr.t("error.illegal"))
             return
-        self.held = session.ui.moments(session.pauses)
-        if session.over and self.guided is session and not self.held:
+        if table.session.over and table.guided and not table.held:
             self.end_guide("done")
         self.autosave()
         lines = session.log_lines(listener, tr)[heard:]
@@ -372,60 +273,61 @@ class PlayController(Controller):
     # -- bots and moments ----------------------------------------------------------------
     def schedule_bot(self) -> None:
         """Start a bot's move after a pause, if a bot is to act and none is pending (a
-        moment on the table waits for Continue, or on a table of bots a pause)."""
-        session = self.session
-        if session is None or self.bot_pending is not None:
+        moment on the table waits for Continue, or stays a while: on a table of bots
+        only, a pause)."""
+        table = self.table
+        if table is None or self.bot_pending is not None:
             return
-        if self.held:
-            held = self.held[0]
-            if session.humans():
-                if session.ui.moment_waits(self.moment_frame(session, held)):
-                    return
-                pause = MOMENT_HOLD.get(self.speed, 1.8)
-            else:
-                pause = MOMENT_PAUSE.get(self.speed, 2.5)
-            self.bot_pending = session
+        session = table.session
+        if table.held:
+            held = table.held[0]
+            if held.waits:
+                return
+            people = session.humans()
+            pause = (MOMENT_HOLD if people else MOMENT_PAUSE).get(self.speed, 1.8)
+            self.bot_pending = table
 
             def later() -> None:
                 self.bot_pending = None
-                if self.held and self.held[0] is held:
-                    self.held.pop(0)
-                if self.session is session:
+                if table.held and table.held[0] is held:
+                    table.seen()
+                if self.table is table:
                     self.redraw()  # and schedules what comes next
 
             self.ctx.page.call_later(pause, later)
             return
         if session.is_bot_turn():
-            self.bot_pending = session
+            self.bot_pending = table
             delay = BOT_DELAY.get(self.speed, 0.6)
-            self.ctx.page.call_later(delay, lambda: self.bot_move(session))
+            self.ctx.page.call_later(delay, lambda: self.bot_move(table))
 
-    def bot_move(self, session: GameSession) -> None:
+    def bot_move(self, table: Table) -> None:
         """One bot move, unless the player left the match meanwhile."""
         try:
-            if self.on_table(session) and session.is_bot_turn() and not self.held:
-                self.perform(session.bot_action())
+            if self.on_table(table) and table.session.is_bot_turn() and not table.held:
+                self.perform(table.session.bot_action())
         finally:
             self.bot_pending = None
-            if self.on_table(session):
+            if self.on_table(table):
                 self.ctx.router.render()
 
-    def on_table(self, session: GameSession) -> bool:
-        """Whether ``session`` is the match on screen."""
-        return self.session is session and self.ctx.router.screen == "play"
+    def on_table(self, table: Table) -> bool:
+        """Whether ``table`` is the match on screen."""
+        return self.table is table and self.ctx.router.screen == "play"
 
     def redraw(self) -> None:
         """Draw the table again if it is on screen."""
-        if self.session is not None and self.ctx.router.screen == "play":
+        if self.table is not None and self.ctx.router.screen == "play":
             self.ctx.router.render(push=False)
 
     def end_guide(self, how: str) -> None:
         """The guided first round is over (``done``, ``skipped`` or ``left``): never
         offered again."""
-        if self.guided is not None:
+        table = self.table
+        if table is not None and table.guided:
             with contextlib.suppress(StorageFull):
-                self.ctx.store.set(GUIDE_KEY.format(game=self.guided.game_id), how)
-        self.guided = None
+                self.ctx.store.set(GUIDE_KEY.format(game=table.session.game_id), how)
+            table.guided = False
 
     # -- the seats on other devices (web.controllers.devices.HostTable) ---------------------
     def remote_match(self) -> tuple[str, Any, tuple[int, ...]] | None:
@@ -438,51 +340,19 @@ class PlayController(Controller):
 
     def remote_state(self) -> tuple[Any, Any, bool]:
         """The match's game, its state, and whether a moment is held."""
-        session = self.session
-        assert session is not None
-        return session.game, session.state, bool(self.held)
+        table = self.table
+        assert table is not None
+        return table.session.game, table.session.state, bool(table.held)
 
     def seat_frame(self, seat: int, lang: str) -> str:
-        """What ``seat`` sees now, for its own device: its view of the state (of a held
-        moment: of the state at that moment), its legal actions on its turn, its log in
-        ``lang``, the last step's events and the moment's story as it may see them."""
-        from web.i18n import Translator
-        from web.remote.protocol import frame_message
-
-        session = self.session
-        assert session is not None
-        game = session.game
+        """The ``frame`` message of ``seat``, for its own device: the table's frame
+        through its eyes (:meth:`web.match.Table.frame`), its log in ``lang``."""
+        table = self.table
+        assert table is not None
         tr = self.translators.get(lang)
         if tr is None:
             tr = self.translators[lang] = Translator(lang)
-        moment = None
-        if self.held:
-            pause = self.held[0]
-            state = pause.state
-            story = events_for(session.moment_events(pause), seat)
-            end = len(session.events) - len(session.fresh) + pause.events
-            log = session.log_lines(seat, tr, upto=end)
-            fresh: tuple[Any, ...] = story
-            moment = (pause.kind, story)
-            legal: tuple[Any, ...] = ()
-        else:
-            state = session.state
-            after = session.pauses[-1].events if session.pauses else 0
-            log = session.log_lines(seat, tr)
-            fresh = events_for(session.fresh[after:], seat)
-            legal = session.legal() if session.current == seat else ()
-        return frame_message(
-            game,
-            seat,
-            session.seats,
-            game.view(state, seat),
-            legal=legal,
-            log=log,
-            fresh=fresh,
-            moment=moment,
-            step=len(session.state.history),
-            outcome=game.outcome(session.state) if session.over and not self.held else None,
-        )
+        return encode("frame", **table.frame(seat, tr, Display()).to_wire())
 
     def remote_act(self, action: Any) -> None:
         """A move from a seat's own device, checked by the host's protocol."""
@@ -494,27 +364,21 @@ class PlayController(Controller):
 
     def hand_seat(self, seat: int, kind: str) -> None:
         """``seat`` is played at this device (``human``) or by a bot from now on."""
-        session = self.session
-        if session is None or not 0 <= seat < len(session.seats):
+        table = self.table
+        if table is None or not 0 <= seat < len(table.session.seats):
             return
-        seats = list(session.seats)
-        seats[seat] = replace(seats[seat], kind="human" if kind == "human" else "medium")
-        session.seats = tuple(seats)
-        if kind == "human":
-            self.holder = seat
+        table.hand_seat(seat, kind)
         self.autosave()
 
     # -- buttons ---------------------------------------------------------------------------
     def do_act(self, data: dict[str, str]) -> None:
         """A move button: its action in the core's own codec (``data-move``); the core
         decides whether it is legal."""
-        session = self.session
-        if session is None or self.held or session.is_bot_turn() or session.is_remote_turn():
+        table = self.table
+        if table is None or not table.person_may_act():
             return  # a tap meant for a moment's Continue, or an old screen's button
-        if table_eyes(session, self.revealed).cover is not None:
-            return
         try:
-            action = session.game.action_from_dict(json.loads(data.get("move", "")))
+            action = table.session.game.action_from_dict(json.loads(data.get("move", "")))
         except ValueError:
             self.ctx.page.announce(self.ctx.tr.t("error.illegal"))
             return
@@ -524,44 +388,33 @@ class PlayController(Controller):
         """The person who decided last takes it back, if the rules allow it: the match
         goes back to the position before it (the bots after it decide again), and the
         save keeps what was taken back."""
-        session = self.session
-        if session is None or self.held:
+        table = self.table
+        if table is None or table.held:
             return
-        viewer = table_eyes(session, self.revealed).viewer
-        offer = self.take_back_offer(session, viewer)
+        offer = table.offer(table.eyes().viewer)
         if offer is None:
             return
         seat, _ = offer
         tr = self.ctx.tr
         try:
-            before, record = take_back(
-                session.game, session.last_decided[seat], session.state, seat, session.humans()
-            )
+            table.take_back(seat)
         except TakeBackRefused as refused:
-            self.ctx.page.announce(refusal_words(tr, session.ui, refused.reason))
+            self.ctx.page.announce(refusal_words(tr, table.session.ui, refused.reason))
             return
-        back = GameSession.replay(session.game, before, session.seats)
-        back.reveal_after = session.reveal_after
-        back.take_backs = session.take_backs
-        back.taken_back = [*session.taken_back, record]
-        if self.guided is session:
-            self.guided = back
-        self.session = back
-        self.revealed = None  # at a shared device: the cover for them, then their cards
-        self.holder = seat
         self.autosave()
-        self.ctx.page.announce(tr.t("undo.done", name=session.seats[seat].name))
+        self.ctx.page.announce(tr.t("undo.done", name=table.session.seats[seat].name))
 
     def do_toggle_card(self, data: dict[str, str]) -> None:
-        self.controls.toggle_card(data)
+        if self.table is not None:
+            self.table.controls.toggle_card(data)
 
     def do_show_cards(self, data: dict[str, str]) -> None:
-        if self.session is not None:
-            self.revealed = self.holder = self.session.current
+        if self.table is not None:
+            self.table.show_cards()
 
     def do_amount(self, data: dict[str, str]) -> None:
-        if self.session is not None:
-            self.controls.step_amount(data)  # inside the bounds of the decision on screen
+        if self.table is not None:
+            self.table.controls.step_amount(data)  # inside the bounds of the decision on screen
 
     def do_toggle_coach(self, data: dict[str, str]) -> None:
         self.coach = not self.coach
@@ -569,12 +422,11 @@ class PlayController(Controller):
             self.ctx.store.set(COACH_KEY, "on" if self.coach else "off")
 
     def do_moment_seen(self, data: dict[str, str]) -> None:
-        session = self.session
-        if session is None or not self.held:
+        table = self.table
+        if table is None:
             return
-        waited = session.ui.moment_waits(self.moment_frame(session, self.held[0]))
-        self.held.pop(0)
-        if waited and not self.held and self.guided is session:
+        seen = table.seen()
+        if seen is not None and seen.waits and not table.held and table.guided:
             self.end_guide("done")  # the first round was seen to its end
 
     def do_guide_skip(self, data: dict[str, str]) -> None:
@@ -596,7 +448,7 @@ class PlayController(Controller):
         session = self.session
         if session is None:
             return
-        self.session = None
+        self.table = None
         self.ctx.router.open_setup(session.game_id, session.seats)
 
     def do_play_again(self, data: dict[str, str]) -> None:

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 
 from pygame_core import IllegalActionError, SaveError
 from pygame_core.practice import answer, puzzle_of
-from web.controllers.base import Context, Controller, Handler
+from web.controllers.base import Context, FeltController, Handler
 from web.controllers.controls import TableControls
-from web.frame import Display, Frame, PracticeFace
+from web.frame import Display, Frame, PracticeFace, Scene
 from web.saves.practice import PracticeItem
 from web.storage import StorageFull
 
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
     from web.reviewing import ReviewState
 
 
-class PracticeController(Controller):
+class PracticeController(FeltController):
     """The practice moment on screen and the list's buttons."""
 
     def __init__(self, ctx: Context) -> None:
@@ -39,10 +39,6 @@ class PracticeController(Controller):
         self.controls = TableControls()
         #: The review on screen, if any (given by the app).
         self.current_review: Callable[[], ReviewState | None] = lambda: None
-        #: The window's size and the room the page measured for the felt (as the play
-        #: screen's: :meth:`web.controllers.play.PlayController.fit`).
-        self.size: tuple[int, int] = Display().size
-        self.room: tuple[int, int] | None = None
 
     def actions(self) -> Mapping[str, Handler]:
         return {
@@ -159,34 +155,22 @@ class PracticeController(Controller):
             answer=self.answer,
             next_id=self.next_id() if self.answer is not None else None,
         )
-        return Frame(
+        scene = Scene(puzzle.game, ui, item.seats, puzzle.state, step)
+        return scene.frame(
             "practice",
-            puzzle.game,
-            ui,
-            item.seats,
-            puzzle.state,
             puzzle.seat,
-            view,
-            legal=puzzle.legal if self.answer is None else (),
-            display=Display(
+            None,
+            Display(
                 size=self.size,
                 room=self.room,
                 amount=amount,
                 selected=selected,
                 holder=puzzle.seat,
             ),
-            step=step,
+            view=view,
+            legal=puzzle.legal if self.answer is None else (),
             practice=face,
         )
-
-    def fit(self, size: tuple[int, int], room: tuple[int, int] | None) -> bool:
-        """Take the window's size and the felt's measured room (None: not drawn yet);
-        whether either changed."""
-        changed = size != self.size or (room is not None and room != self.room)
-        self.size = size
-        if room is not None:
-            self.room = room
-        return changed
 
     def markup(self) -> Markup | None:
         """The practice screen (None without a moment)."""

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from web.frame import Frame
     from web.games.base import Figure
     from web.i18n import Translator
+    from web.seats import Seat
 
 #: The example hands of the banker games' bust figures: (total, cards as named in
 #: :func:`pygame_core.cards.parse_card`). No aces, so each total is unambiguous.
@@ -566,13 +567,13 @@ class BankerUI(GameUI):
             if not (p.kind == "duel" and i + 1 < len(pauses) and pauses[i + 1].kind == "round")
         ]
 
-    def moment_waits(self, frame: Frame) -> bool:
+    def moment_waits(self, kind: str, view: Any, seats: Sequence[Seat]) -> bool:
         """A round's end waits for Continue, and so does a duel's end where a person
         played against the bank (they see their result before the device is handed
         on); a duel of a bot against the bank stays a moment."""
-        if frame.moment is None or frame.moment.kind != "duel":
+        if kind != "duel":
             return True
-        return any(not frame.seats[seat].is_bot for seat in met_by_bank(frame.view))
+        return any(not seats[seat].is_bot for seat in met_by_bank(view))
 
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
         result = frame.outcome

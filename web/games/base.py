@@ -53,6 +53,7 @@ if TYPE_CHECKING:
 
     from web.frame import Frame
     from web.i18n import Translator
+    from web.seats import Seat
     from web.table.layout import TableLayout
 
 FieldKind = Literal["choice", "toggle", "number"]
@@ -150,6 +151,10 @@ class GameUI(abc.ABC):
     #: expert searches): the table is drawn at once, the coach saying it is thinking,
     #: and the advice comes with the next draw (``Frame.advice``).
     coach_thinks: ClassVar[bool] = False
+    #: Its own words by language (``{"en": {"game.<id>.name": ...}}``), added to the
+    #: translation tables when :mod:`web.games` finds the UI; a language left out falls
+    #: back to English. The project's games keep theirs in ``web/locales/<lang>.json``.
+    texts: ClassVar[Mapping[str, Mapping[str, str]]] = {}
 
     # -- the table: the template ---------------------------------------------------------
     @final
@@ -163,9 +168,12 @@ class GameUI(abc.ABC):
         live = frame.mode in ("live", "guest", "practice")
         if frame.moment is not None:
             # a moment nobody waits for goes on by itself (a tap skips it)
-            waits = any(not s.is_bot for s in frame.seats) and self.moment_waits(frame)
             stage: Markup = moment_panel(
-                tr, frame, self.moment_title(tr, frame), *self.moment_body(tr, frame), waits=waits
+                tr,
+                frame,
+                self.moment_title(tr, frame),
+                *self.moment_body(tr, frame),
+                waits=frame.moment.waits,
             )
         elif frame.over:
             stage = match_over_panel(tr, frame, self.standings(tr, frame))
@@ -277,10 +285,12 @@ class GameUI(abc.ABC):
         through (all of them, by default)."""
         return list(pauses)
 
-    def moment_waits(self, frame: Frame) -> bool:
-        """Whether the held moment of ``frame`` waits for Continue; else it stays a
-        short while, long enough to see what happened, and the game goes on by itself
-        (a tap on Continue goes on at once)."""
+    def moment_waits(self, kind: str, view: Any, seats: Sequence[Seat]) -> bool:
+        """Whether a held moment of ``kind`` (drawn from ``view``, with these seats at
+        the table) waits for Continue; else it stays a short while, long enough to see
+        what happened, and the game goes on by itself (a tap on Continue goes on at
+        once). Asked once, when the table holds the moment; a table of bots only never
+        waits (:class:`web.match.Table`)."""
         return True
 
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from pygame_core.twentyone.advice import TwentyOneAdvice
     from web.frame import Frame
     from web.i18n import Translator
+    from web.seats import Seat
     from web.table.layout import HandLayout, TableLayout
 
 
@@ -470,10 +471,10 @@ class TwentyOneUI(GameUI):
             tr, coach_sentence(tr, advice), coach_figures(rows) if rows else None, note
         )
 
-    def moment_waits(self, frame: Frame) -> bool:
+    def moment_waits(self, kind: str, view: Any, seats: Sequence[Seat]) -> bool:
         """A trick's end stays a moment, long enough to see who took it and with
         what; a deal's end waits for Continue."""
-        return frame.moment is None or frame.moment.kind != "trick"
+        return kind != "trick"
 
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
         scores = frame.view.scores

@@ -20,7 +20,7 @@ guest -> host
     stale). ``seen`` {token, step}: the guest tapped Continue on a held moment.
 host -> guest
     ``welcome`` {seat, token, game}: the seat is the guest's; ``frame`` {...}: what the
-    guest's seat sees now (:func:`frame_message`); ``refused`` {why}; ``bye`` {why}:
+    guest's seat sees now (:meth:`web.frame.Frame.to_wire`); ``refused`` {why}; ``bye`` {why}:
     the seat was taken over at the host or handed to a bot.
 
 Pure Python: no browser here (the channels are :mod:`web.remote.link`).
@@ -30,14 +30,12 @@ from __future__ import annotations
 
 import base64
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from pygame_core import Event, Game, Outcome, get_game
-from pygame_core.codec import from_data, to_data
-from pygame_core.registry import game_ids
-from web.seats import SEAT_KINDS, Seat
+from pygame_core import Event, Game
+from pygame_core.codec import to_data
 
 #: The protocol's version: a message of another version is refused, never guessed at.
 PROTOCOL = 1
@@ -277,117 +275,10 @@ def event_of(data: Any) -> Event:
     return Event(data[0], tuple(pairs))
 
 
-@dataclass(frozen=True)
-class GuestFrame:
-    """What a guest's seat sees now, as the host sent it (see :func:`frame_message`)."""
-
-    game: Game[Any, Any, Any, Any]
-    seat: int
-    seats: tuple[Seat, ...]
-    view: Any
-    legal: tuple[Any, ...]
-    log: tuple[str, ...]
-    fresh: tuple[Event, ...]
-    #: A held moment: its kind and story (None: none).
-    moment: tuple[str, tuple[Event, ...]] | None
-    step: int
-    outcome: Outcome | None
-
-
-def frame_message(
-    game: Game[Any, Any, Any, Any],
-    seat: int,
-    seats: Sequence[Seat],
-    view: Any,
-    *,
-    legal: Sequence[Any],
-    log: Sequence[str],
-    fresh: Sequence[Event],
-    moment: tuple[str, Sequence[Event]] | None,
-    step: int,
-    outcome: Outcome | None,
-) -> str:
-    """The ``frame`` message of ``seat``: ``view`` must be ``game.view(..., seat)`` and
-    ``log``, ``fresh`` and the moment's story only what that seat may see (the caller
-    filters them with :func:`pygame_core.events_for`)."""
-    return encode(
-        "frame",
-        game=game.id,
-        seat=seat,
-        seats=[[s.name, s.kind] for s in seats],
-        view=game.view_to_dict(view),
-        legal=[game.action_to_dict(a) for a in legal],
-        log=list(log),
-        fresh=[event_data(e) for e in fresh],
-        moment=None if moment is None else [moment[0], [event_data(e) for e in moment[1]]],
-        step=step,
-        outcome=None if outcome is None else to_data(outcome),
-    )
-
-
-def read_frame(data: Mapping[str, Any]) -> GuestFrame:
-    """A ``frame`` message's contents, every part checked (else :class:`Refusal`)."""
-    gid = data.get("game")
-    if gid not in game_ids():
-        raise Refusal("malformed")
-    game = get_game(str(gid))
-    try:
-        view = game.view_from_dict(data.get("view"))
-        legal = tuple(game.action_from_dict(a) for a in _list(data.get("legal")))
-        outcome_data = data.get("outcome")
-        outcome = None if outcome_data is None else from_data(Outcome, outcome_data, "outcome")
-    except ValueError:
-        raise Refusal("malformed") from None
-    seats = []
-    for item in _list(data.get("seats")):
-        if (
-            not isinstance(item, list)
-            or len(item) != 2
-            or not isinstance(item[0], str)
-            or item[1] not in SEAT_KINDS
-        ):
-            raise Refusal("malformed")
-        seats.append(Seat(item[0], item[1]))
-    seat, step = data.get("seat"), data.get("step")
-    if not isinstance(seat, int) or not isinstance(step, int) or not 0 <= seat < len(seats):
-        raise Refusal("malformed")
-    log = tuple(_list(data.get("log")))
-    if not all(isinstance(line, str) for line in log):
-        raise Refusal("malformed")
-    moment_data = data.get("moment")
-    moment = None
-    if moment_data is not None:
-        if not isinstance(moment_data, list) or len(moment_data) != 2:
-            raise Refusal("malformed")
-        kind, story = moment_data
-        if not isinstance(kind, str):
-            raise Refusal("malformed")
-        moment = (kind, tuple(event_of(e) for e in _list(story)))
-    return GuestFrame(
-        game,
-        seat,
-        tuple(seats),
-        view,
-        legal,
-        log,
-        tuple(event_of(e) for e in _list(data.get("fresh"))),
-        moment,
-        step,
-        outcome,
-    )
-
-
-def _list(value: Any) -> list[Any]:
-    if not isinstance(value, list):
-        raise Refusal("malformed")
-    return value
-
-
 __all__ = [
     "MAX_GUEST_MESSAGE",
     "PROTOCOL",
     "REASONS",
-    "GuestFrame",
     "HostSeats",
     "Refusal",
     "RemoteSeat",
@@ -395,8 +286,6 @@ __all__ = [
     "encode",
     "event_data",
     "event_of",
-    "frame_message",
     "new_token",
-    "read_frame",
     "secret_text",
 ]
