@@ -17,7 +17,7 @@ from typing import Literal
 
 from ..contract import acts_now
 from .odds import keep_beat_chances, keep_expected_scores
-from .rules import Dice41View, Keep
+from .table import Dice41View, Keep
 
 
 @dataclass(frozen=True)

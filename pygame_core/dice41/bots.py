@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from ..contract import BOT_LEVELS, Bot
 from ..rng import Rng
 from . import odds
-from .rules import PENALTY, Dice41View, Keep
+from .table import PENALTY, Dice41View, Keep
 
 #: Chances of the easy bot's two kinds of mistake.
 EASY_RANDOM = 0.25

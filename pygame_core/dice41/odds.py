@@ -46,7 +46,7 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial, lcm, prod
 
-from .rules import DICE, FACES, MAX_SCORE, turn_score
+from .table import DICE, FACES, MAX_SCORE, turn_score
 
 #: The scores a turn can end with (0 = not qualified; the least qualified score is 4).
 SCORES: tuple[int, ...] = (0, *range(4, MAX_SCORE + 1))

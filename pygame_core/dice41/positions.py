@@ -16,7 +16,8 @@ from ..errors import ConfigError
 from ..positions import check_count, check_faces, check_seat, chips_and_pot, seating, wins_per_seat
 from ..rng import Rng
 from ..scripted import ScriptedRng
-from .rules import ANTE, DICE, GAME, PENALTY, Dice41Config, Dice41State, turn_score
+from .rules import GAME
+from .table import ANTE, DICE, PENALTY, Dice41Config, Dice41State, turn_score
 
 
 def position(

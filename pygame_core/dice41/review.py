@@ -20,7 +20,7 @@ from __future__ import annotations
 from ..review.model import Decision, Measure, Option, Reason
 from ..review.rating import Spot, make_decision
 from . import odds
-from .rules import PENALTY, Dice41Config, Dice41View, missing_tickets
+from .table import PENALTY, Dice41Config, Dice41View, missing_tickets
 
 AGAINST = "later_players_play_to_beat"
 
