@@ -20,7 +20,7 @@ banker games Bet, Draw and Stand, Twenty One pick a card and Play, every game Co
 after a round. Around each ``App.on_action`` call it counts:
 
 - the calls of each registered game's ``view``, ``legal_actions``, ``current_player``
-  and ``outcome`` (and ``apply``), patched on the ``pygame_core.contract.Game``
+  and ``outcome`` (and ``apply``, ``apply_paused``: "applied"), patched on the ``pygame_core.contract.Game``
   subclasses themselves, so they are counted whatever the web layer looks like. The
   table gives the calls made from outside the game (a ``legal_actions`` that ``apply``
   makes to check legality is the rules' own); the JSON has every call too;
@@ -250,9 +250,9 @@ def _twentyone_click(
 # -- counting ----------------------------------------------------------------------------------
 #: Game methods counted on every registered game's class (calls from outside the game
 #: apart from every call, e.g. the legality check ``apply`` makes).
-GAME_METHODS = ("view", "legal_actions", "current_player", "outcome", "apply")
+GAME_METHODS = ("view", "legal_actions", "current_player", "outcome", "apply", "apply_paused")
 #: Game methods whose inner calls are the rules' own (not counted as the web layer's).
-GAME_INNER = ("apply_paused", "is_legal", "is_over", "new_game", "make_bot")
+GAME_INNER = ("is_legal", "is_over", "new_game", "make_bot")
 #: Functions counted wherever they are imported: key -> (module, name).
 FUNCTIONS = {
     "describe": ("web.eventtext", "describe"),
@@ -271,6 +271,7 @@ METHODS = {
 BOT_WINDOWS = (("web.session", "GameSession", "bot_action"),)
 #: The table's count columns: (key, heading).
 COLUMNS = (
+    ("applied", "applied"),
     ("view", "views"),
     ("view.seats", "seats viewed"),
     ("legal_actions", "legal"),
@@ -508,6 +509,8 @@ def count_game(
 
     def record(label: str, window: Window) -> None:
         window.counts["view.seats"] = sum(1 for k in window.counts if k.startswith("view.seat."))
+        # moves applied from the web layer, by either of the core's two ways
+        window.counts["applied"] = window.counts["apply"] + window.counts["apply_paused"]
         samples.append(
             {
                 "label": label,
