@@ -8,6 +8,7 @@ Content-Security-Policy violation.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,10 @@ from e2e.server import SiteServer
 os.environ.setdefault("DEBUG", "pw:browser")
 
 ROOT = Path(__file__).resolve().parent.parent
+# The shared test doubles (scripts/doubles.py) are imported as ``doubles``, as in the
+# unit tests and the bench: their folder is on the path (see that module's docstring).
+if str(ROOT / "scripts") not in sys.path:
+    sys.path.insert(0, str(ROOT / "scripts"))
 #: The built site the tests serve: _site/ (``make site``), or $NORDIC21_SITE, a build of
 #: its own (``make site SITE=/tmp/n21-site``) while another job rebuilds _site/.
 SITE = Path(os.environ.get("NORDIC21_SITE") or ROOT / "_site")

@@ -138,22 +138,38 @@ def choose(page: Page, label: str) -> None:
     page.get_by_role("button", name=label).first.click()
 
 
-def wait_human_turn_or_end(page: Page) -> str:
-    """Wait until a person must act ("turn") or the match is over ("over"), tapping
-    Continue on every moment (a round's end held on the felt) on the way."""
+#: A person's move on the table: an enabled move button, or a card to pick (Twenty One).
+TURN_MOVES = '[data-action="act"]:not([disabled]), .card-button:not([disabled])'
+#: The first of ``[state, selector]`` pairs whose selector the page shows, else false.
+SHOWS_JS = """(marks) => {
+  for (const [state, selector] of marks) if (document.querySelector(selector)) return state;
+  return false;
+}"""
+
+
+def wait_turn(
+    page: Page,
+    *,
+    through_moments: bool = False,
+    turn: str = TURN_MOVES,
+    timeout: float = MATCH_TIMEOUT_MS,
+) -> str:
+    """Wait until the table waits for a person, as the page shows it, and say how:
+    "over" (the match's end), "cover" (the pass-and-play hand-off screen), "moment" (a
+    round's end held on the felt until Continue) or "turn" (what ``turn`` selects: a
+    move, or a card to pick). ``through_moments``: tap Continue on every moment on the
+    way (never "moment")."""
+    marks = [
+        ["over", ".match-over"],
+        ["cover", '[data-action="show-cards"]'],
+        ["moment", '[data-action="moment-seen"]'],
+        ["turn", turn],
+    ]
     while True:
-        page.wait_for_function(
-            """() => document.querySelector('.match-over') ||
-                     document.querySelector('[data-action="moment-seen"]') ||
-                     document.querySelector('[data-action="act"]:not([disabled])')""",
-            timeout=MATCH_TIMEOUT_MS,
-        )
-        if page.locator(".match-over").count():
-            return "over"
-        moment = page.locator('[data-action="moment-seen"]')
-        if not moment.count():
-            return "turn"
-        tap(page, moment)
+        state = str(page.wait_for_function(SHOWS_JS, arg=marks, timeout=timeout).json_value())
+        if state != "moment" or not through_moments:
+            return state
+        tap(page, '[data-action="moment-seen"]')
 
 
 def total_on_screen(page: Page) -> int:
@@ -214,14 +230,6 @@ def bar_button(page: Page, name: str):  # type: ignore[no-untyped-def]
     if menu.count() and not target.is_visible() and menu.get_attribute("open") is None:
         menu.locator("> summary").click()
     return target
-
-
-#: A person's turn, the hand-off cover, a moment held until Continue, or the match's end.
-TABLE_WAITS = """() => document.querySelector('.match-over') ||
-    document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('[data-action="show-cards"]') ||
-    document.querySelector('[data-action="act"]:not([disabled])') ||
-    document.querySelector('.card-button:not([disabled])')"""
 
 
 def saved_match(page: Page) -> Match:

@@ -24,7 +24,6 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
 from e2e.helpers import (
-    MATCH_TIMEOUT_MS,
     button,
     choose,
     move_css,
@@ -33,12 +32,10 @@ from e2e.helpers import (
     resize,
     set_seats,
     tap,
+    wait_turn,
 )
 from e2e.server import SiteServer
 
-TURN = """() => document.querySelector('.match-over') ||
-    document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('[data-action="act"]:not([disabled])')"""
 SIZES = ((1024, 768), (390, 844))
 
 #: Records the stage's words every time the page changes (bot moves included).
@@ -58,16 +55,6 @@ RECORD_NEEDS = """() => {
     {subtree: true, childList: true, characterData: true});
   look();
 }"""
-
-
-def wait_turn(page: Page) -> str:
-    """ "over", "moment" (a round's end held until Continue) or "turn"."""
-    page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
-    if page.locator(".match-over").count():
-        return "over"
-    if page.locator('[data-action="moment-seen"]').count():
-        return "moment"
-    return "turn"
 
 
 def move(page: Page, stake: int = 0) -> None:

@@ -24,27 +24,9 @@ from e2e.helpers import (
     resize,
     set_seats,
     tap,
+    wait_turn,
 )
 from e2e.server import SiteServer
-
-TURN = """() => document.querySelector('.match-over') ||
-    document.querySelector('[data-action="show-cards"]') ||
-    document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('[data-action="act"]:not([disabled])') ||
-    document.querySelector('.card-button:not([disabled])')"""
-
-
-def wait_turn(page: Page) -> str:
-    """ "over", "cover" (hand-off screen), "moment" (a round's end held until Continue)
-    or "turn"."""
-    page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
-    if page.locator(".match-over").count():
-        return "over"
-    if page.locator('[data-action="show-cards"]').count():
-        return "cover"
-    if page.locator('[data-action="moment-seen"]').count():
-        return "moment"
-    return "turn"
 
 
 def enabled(page: Page, name: str) -> bool:

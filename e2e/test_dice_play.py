@@ -19,7 +19,7 @@ from e2e.helpers import (
     set_seats,
     tap,
     total_on_screen,
-    wait_human_turn_or_end,
+    wait_turn,
 )
 from e2e.server import SiteServer
 from pygame_core import get_game
@@ -31,7 +31,7 @@ from web.setup import new_draft
 
 def play_21_turns(page: Page, stop_at: int = 15) -> None:
     """Roll until the total reaches ``stop_at``, then stop, until the match ends."""
-    while wait_human_turn_or_end(page) == "turn":
+    while wait_turn(page, through_moments=True) == "turn":
         if total_on_screen(page) >= stop_at and button(page, "Stop").is_enabled():
             tap(page, button(page, "Stop"))
         else:
@@ -57,7 +57,7 @@ def test_full_41_match_by_clicking_dice(page: Page, site: SiteServer) -> None:
     set_seats(page, [("Ann", "human"), ("Bo", "medium")])
     button(page, "Start").click()
     shoot(page, "dice41-play-tablet")
-    while wait_human_turn_or_end(page) == "turn":
+    while wait_turn(page, through_moments=True) == "turn":
         dice = page.locator(".die-button:not([disabled])")
         value = dice.first.get_attribute("data-value") or "?"
         expect(dice.first).to_have_attribute("aria-label", f"Set aside a {value}")
@@ -107,7 +107,7 @@ def test_two_people_pass_and_play_a_round(page: Page, site: SiteServer) -> None:
     choose(page, "One round")
     button(page, "Start").click()
     seen = set()
-    while wait_human_turn_or_end(page) == "turn":
+    while wait_turn(page, through_moments=True) == "turn":
         banner = page.locator(".turn-banner").inner_text()
         seen.add(banner.split(",")[0])
         if total_on_screen(page) >= 14 and button(page, "Stop").is_enabled():
@@ -140,7 +140,7 @@ def test_keyboard_only_21_round(page: Page, site: SiteServer) -> None:
     page.keyboard.press("Enter")
     tab_to("Start")
     page.keyboard.press("Enter")
-    while wait_human_turn_or_end(page) == "turn":
+    while wait_turn(page, through_moments=True) == "turn":
         focused = page.evaluate("() => document.activeElement.textContent.trim()")
         assert focused in {"Roll", "Stop"}, (
             f"focus should rest on the turn's controls, not {focused!r}"
@@ -196,7 +196,7 @@ def test_41_coach_says_what_to_do_with_the_figures_a_tap_away(page: Page, site: 
     choose(page, "Family")
     set_seats(page, [("Ann", "human"), ("Bo", "medium")])
     button(page, "Start").click()
-    assert wait_human_turn_or_end(page) == "turn"
+    assert wait_turn(page, through_moments=True) == "turn"
     bar_button(page, "Odds coach").click()
     say = page.locator(".coach .coach-say")
     # the first advice of a page solves 41's position table (a moment on a busy machine)
@@ -240,7 +240,7 @@ def test_21_coach_sentence_and_its_figures(page: Page, site: SiteServer) -> None
     open_setup(page, site.url, "21")
     set_seats(page, [("Ann", "human"), ("Bo", "medium")])
     button(page, "Start").click()
-    assert wait_human_turn_or_end(page) == "turn"
+    assert wait_turn(page, through_moments=True) == "turn"
     bar_button(page, "Odds coach").click()
     say = page.locator(".coach .coach-say")
     expect(say).to_contain_text("Roll: every turn starts with a throw, and from here you win")

@@ -14,48 +14,28 @@ from __future__ import annotations
 import json
 
 import pytest
+from doubles import DictStore
 from playwright.sync_api import Page
 
-from e2e.helpers import MATCH_TIMEOUT_MS, button, open_setup, set_seats
+from e2e.helpers import button, open_setup, set_seats, tap, wait_turn
 from e2e.server import SiteServer
 from web.i18n import Translator
 from web.saves import SaveBook
 from web.screens.cards import card_name
 from web.table.cards import card_text
 
-#: A person is to act, the hand-off screen is up, a moment is held, or the match is over.
-SHOWN = """() => document.querySelector('.match-over') ||
-    document.querySelector('[data-action="show-cards"]') ||
-    document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('[data-action="act"]:not([disabled])')"""
 EN = Translator("en")
 
 
-class PageStore:
+def page_store(page: Page) -> DictStore:
     """The page's localStorage, read once, as the save book's store."""
-
-    def __init__(self, page: Page) -> None:
-        raw = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
-        self.data: dict[str, str] = {
-            k.removeprefix("nordic21."): v for k, v in json.loads(raw).items()
-        }
-
-    def get(self, key: str) -> str | None:
-        return self.data.get(key)
-
-    def set(self, key: str, value: str) -> None:
-        self.data[key] = value
-
-    def remove(self, key: str) -> None:
-        self.data.pop(key, None)
-
-    def keys(self) -> list[str]:
-        return list(self.data)
+    raw = page.evaluate("() => JSON.stringify(Object.assign({}, localStorage))")
+    return DictStore({k.removeprefix("nordic21."): v for k, v in json.loads(raw).items()})
 
 
 def hidden_cards_of(page: Page, seat: int) -> list[int]:
     """``seat``'s face-down cards now, from the page's own save."""
-    book = SaveBook(PageStore(page))
+    book = SaveBook(page_store(page))
     (saved_id,) = book.ids()
     state = book.load(saved_id).session.state
     view = state.hands[seat]
@@ -79,11 +59,11 @@ def test_each_person_sees_their_duel_before_the_device_moves_on(
     button(page, "Start").click()
     seen_by_ann = False
     for _ in range(300):
-        page.wait_for_function(SHOWN, timeout=MATCH_TIMEOUT_MS)
-        if page.locator(".match-over").count():
+        state = wait_turn(page)
+        if state == "over":
             break
         moment = page.locator('[data-action="moment-seen"]')
-        if moment.count():
+        if state == "moment":
             duel = page.locator('.duels .duel[data-seat="1"]')
             if duel.count() and page.locator(".duels .duel").count() == 1:
                 # Ann's duel, held on the table before the device goes to Bo: her hand
@@ -92,16 +72,14 @@ def test_each_person_sees_their_duel_before_the_device_moves_on(
                 assert duel.locator(".duel-hand").count() in (1, 2)
                 assert_not_in_page(page, hidden_cards_of(page, 2))
                 seen_by_ann = True
-                moment.click()
-                page.wait_for_function(SHOWN, timeout=MATCH_TIMEOUT_MS)
-                cover = page.locator('[data-action="show-cards"]')
-                if cover.count():
+                tap(page, moment)
+                if wait_turn(page) == "cover":
                     assert "Bo" in page.locator("h2").first.inner_text()
                 break
-            moment.click()
+            tap(page, moment)
             continue
-        if page.locator('[data-action="show-cards"]').count():
-            button(page, "Show my cards").click()
+        if state == "cover":
+            tap(page, button(page, "Show my cards"))
             continue
         for name in ("Bet", "Stand"):
             target = button(page, name)

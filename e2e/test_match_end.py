@@ -28,8 +28,6 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import ARTIFACTS, shoot
 from e2e.helpers import (
-    MATCH_TIMEOUT_MS,
-    TABLE_WAITS,
     button,
     choose,
     open_setup,
@@ -38,6 +36,7 @@ from e2e.helpers import (
     set_seats,
     tap,
     total_on_screen,
+    wait_turn,
 )
 from e2e.server import SiteServer
 from e2e.test_card_play import banker_move, twentyone_move
@@ -144,12 +143,12 @@ def test_the_last_round_is_shown_then_the_standings(
     set_seats(page, SEATS)
     button(page, "Start").click()
     for _ in range(400):
-        page.wait_for_function(TABLE_WAITS, timeout=MATCH_TIMEOUT_MS)
-        assert page.locator(".match-over").count() == 0, "the standings came first"
-        if page.locator('[data-action="show-cards"]').count():
+        state = wait_turn(page)
+        assert state != "over", "the standings came first"
+        if state == "cover":
             tap(page, button(page, "Show my cards"))
             continue
-        if not page.locator('[data-action="moment-seen"]').count():
+        if state == "turn":
             game.move(page)
             continue
         match = saved_match(page)

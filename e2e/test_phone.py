@@ -28,6 +28,7 @@ from e2e.helpers import (
     open_setup,
     resize,
     tap,
+    wait_turn,
 )
 from e2e.server import SiteServer
 from e2e.test_ui_quality import layout_problems
@@ -47,9 +48,6 @@ MOVES = (
     '[data-action="act"]:not([disabled]), [data-action="amount"]:not([disabled]),'
     ' [data-action="toggle-card"]:not([disabled])'
 )
-#: The person's turn (a move or a card to pick), or a moment to tap through first.
-TURN_OR_MOMENT = f"""() => document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('{MOVES}')"""
 
 #: Problems of the elements matching a selector: outside the window, or clipped by a
 #: scrolling (or clipping) box around them, as they stand now (nothing is scrolled).
@@ -190,12 +188,7 @@ def start_against_bots(
     expect(field).to_have_value(name)
     setup = page.evaluate(SELECT_CUT) + page.evaluate(TEXT_OVERFLOW, name[:8])
     page.locator(".setup-actions .button.primary").click()
-    while True:
-        page.wait_for_function(TURN_OR_MOMENT, timeout=MATCH_TIMEOUT_MS)
-        moment = page.locator('[data-action="moment-seen"]')
-        if not moment.count():
-            break
-        moment.click()
+    wait_turn(page, through_moments=True, turn=MOVES)
     settle(page)
     return list(setup)
 
@@ -388,18 +381,7 @@ def test_the_match_end_keeps_clear_of_the_history(page: Page, site: SiteServer) 
     page.set_viewport_size({"width": 1024, "height": 768})
     open_setup(page, site.url, "21")
     button(page, "Start").click()
-    while True:
-        page.wait_for_function(
-            """() => document.querySelector('.match-over') ||
-                document.querySelector('[data-action="moment-seen"]') ||
-                document.querySelector('[data-action="act"]:not([disabled])')""",
-            timeout=MATCH_TIMEOUT_MS,
-        )
-        if page.locator(".match-over").count():
-            break
-        if page.locator('[data-action="moment-seen"]').count():
-            page.locator('[data-action="moment-seen"]').click()
-            continue
+    while wait_turn(page, through_moments=True) != "over":
         stop = page.locator('[data-action="act"][data-move*="Stop"]:not([disabled])')
         tap(page, stop if stop.count() else button(page, "Roll"))
     # at once, as the end is drawn: nothing slides over the buttons

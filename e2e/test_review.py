@@ -23,7 +23,6 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
 from e2e.helpers import (
-    MATCH_TIMEOUT_MS,
     button,
     choose,
     open_setup,
@@ -31,9 +30,10 @@ from e2e.helpers import (
     resize,
     set_seats,
     tap,
+    wait_turn,
 )
 from e2e.server import SiteServer
-from e2e.test_card_play import banker_move, play_to_the_end, wait_turn
+from e2e.test_card_play import banker_move, play_to_the_end
 from e2e.test_ui_quality import axe_findings, layout_problems
 from pygame_core.review import Match, load_match, replay_frames
 from web.i18n import Translator
@@ -71,17 +71,8 @@ def play_21_with_early_stops(page: Page) -> list[int]:
     round's end held on the table (the match's last one too) is seen with Continue."""
     stops: list[int] = []
     for _ in range(200):
-        page.wait_for_function(
-            """() => document.querySelector('.match-over') ||
-                document.querySelector('[data-action="moment-seen"]') ||
-                document.querySelector('[data-action="act"]:not([disabled])')""",
-            timeout=MATCH_TIMEOUT_MS,
-        )
-        if page.locator(".match-over").count():
+        if wait_turn(page, through_moments=True) == "over":
             return stops
-        if page.locator('[data-action="moment-seen"]').count():
-            page.locator('[data-action="moment-seen"]').click()
-            continue
         stop = button(page, "Stop")
         if stop.is_enabled():
             stops.append(int(page.locator(".total-value").inner_text()))

@@ -32,8 +32,6 @@ from playwright.sync_api import Page, expect
 
 from e2e.conftest import ARTIFACTS, shoot
 from e2e.helpers import (
-    MATCH_TIMEOUT_MS,
-    TABLE_WAITS,
     button,
     choose,
     open_setup,
@@ -42,6 +40,7 @@ from e2e.helpers import (
     settle,
     tap,
     total_on_screen,
+    wait_turn,
 )
 from e2e.server import SiteServer
 from e2e.test_card_play import twentyone_move
@@ -237,9 +236,9 @@ def test_a_round_end_is_held_on_the_table_until_continue(
     heading = page.get_by_role("heading", level=1)
     ann_at = set()  # where Ann's seat is drawn on each of her turns
     for _ in range(300):
-        page.wait_for_function(TABLE_WAITS, timeout=MATCH_TIMEOUT_MS)
-        assert page.locator(".match-over").count() == 0, "the match ended first"
-        if page.locator('[data-action="moment-seen"]').count():
+        state = wait_turn(page)
+        assert state != "over", "the match ended first"
+        if state == "moment":
             break
         settle(page)
         ann_at.add(page.evaluate(ANN_AT))

@@ -18,9 +18,10 @@ from e2e.helpers import (
     resize,
     set_seats,
     tap,
+    wait_turn,
 )
 from e2e.server import SiteServer
-from e2e.test_card_play import banker_move, twentyone_move, wait_turn
+from e2e.test_card_play import banker_move, twentyone_move
 
 SIZES = {"tablet": (1024, 768), "portrait": (768, 1024), "phone": (390, 844)}
 #: The felt's cards in front of the bots' seats (1 and 2), face up: SVG card art.

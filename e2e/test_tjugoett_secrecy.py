@@ -12,34 +12,14 @@ from __future__ import annotations
 
 from playwright.sync_api import Page, expect
 
-from e2e.helpers import MATCH_TIMEOUT_MS, button, choose, open_setup, set_seats, tap
+from e2e.helpers import button, choose, open_setup, set_seats, tap, wait_turn
 from e2e.server import SiteServer
 
 #: The match's deal (``?seed=``): Ann holds the bank for the first deals and meets Bo's
 #: standing hand in the second.
 SEED = 3
-#: A person is to act, the hand-off screen is up, a moment is held, or the match is over.
-TURN = """() => document.querySelector('.match-over') ||
-    document.querySelector('[data-action="show-cards"]') ||
-    document.querySelector('[data-action="moment-seen"]') ||
-    document.querySelector('[data-action="act"]:not([disabled])')"""
 RANKS = {"jack": "J", "queen": "Q", "king": "K", "ace": "A"}
 SUITS = {"spades": "\u2660", "hearts": "\u2665", "diamonds": "\u2666", "clubs": "\u2663"}
-
-
-def wait_turn(page: Page) -> str:
-    """ "over", "cover" (the hand-off screen) or "turn", tapping Continue on every
-    moment (a round's end held on the felt: every hand there is settled) on the way."""
-    while True:
-        page.wait_for_function(TURN, timeout=MATCH_TIMEOUT_MS)
-        if page.locator(".match-over").count():
-            return "over"
-        if page.locator('[data-action="show-cards"]').count():
-            return "cover"
-        moment = page.locator('[data-action="moment-seen"]')
-        if not moment.count():
-            return "turn"
-        tap(page, moment)
 
 
 def whose_turn(page: Page) -> str:
@@ -113,7 +93,7 @@ def act(page: Page, *names: str) -> None:
 def shown_line(page: Page, cards: list[str]) -> None:
     """Wait for a person's table whose log says Bo showed exactly these cards."""
     for _ in range(10):
-        state = wait_turn(page)
+        state = wait_turn(page, through_moments=True)
         if state == "cover":
             tap(page, button(page, "Show my cards"))
             continue
@@ -138,7 +118,7 @@ def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
     button(page, "Start").click()
     checked = False
     for _ in range(200):
-        state = wait_turn(page)
+        state = wait_turn(page, through_moments=True)
         if state == "over" or checked:
             break
         if state == "cover":
@@ -153,7 +133,10 @@ def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
         secret = own_hidden_cards(page)
         assert len(secret) >= 2, screen_state(page)
         act(page, "Stand")
-        if wait_turn(page) != "cover" or "Ann" not in page.locator("h2").first.inner_text():
+        if (
+            wait_turn(page, through_moments=True) != "cover"
+            or "Ann" not in page.locator("h2").first.inner_text()
+        ):
             continue
         # The device goes to Ann. Her cover is kept, to be checked once it is known that
         # she meets Bo: the banker's first two cards can settle Bo's hand at once (21 or
@@ -161,7 +144,7 @@ def test_a_tjugoett_hand_is_out_of_the_others_page_until_settled(
         # the next player.
         cover = snapshot(page)
         tap(page, button(page, "Show my cards"))
-        assert wait_turn(page) == "turn" and whose_turn(page) == "Ann"
+        assert wait_turn(page, through_moments=True) == "turn" and whose_turn(page) == "Ann"
         if "against Bo" not in page.locator(".bank-need").inner_text():
             continue
         # The banker plays Bo at once, and Bo's cards stay out of Ann's page.

@@ -12,9 +12,9 @@ from __future__ import annotations
 from playwright.sync_api import Page, expect
 
 from e2e.conftest import shoot
-from e2e.helpers import button, open_setup, resize, saved_match, set_seats, tap
+from e2e.helpers import button, open_setup, resize, saved_match, set_seats, tap, wait_turn
 from e2e.server import SiteServer
-from e2e.test_card_play import banker_move, wait_turn
+from e2e.test_card_play import banker_move
 from e2e.test_ui_quality import layout_problems
 from pygame_core.dice21 import Stop
 

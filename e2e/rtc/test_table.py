@@ -34,7 +34,7 @@ from e2e.conftest import READY, Guard, check_guard, guard_context, shoot
 from e2e.helpers import button, open_setup, set_seats, tap
 from e2e.rtc.conftest import FirefoxPage
 from e2e.server import SiteServer
-from e2e.test_duel_results import PageStore
+from e2e.test_duel_results import page_store
 from pygame_core import Game
 from web.i18n import Translator
 from web.saves import SaveBook
@@ -123,7 +123,7 @@ def received(page: Page) -> list[dict[str, Any]]:
 
 
 def host_session(host: Page) -> Any:
-    book = SaveBook(PageStore(host))
+    book = SaveBook(page_store(host))
     (saved_id,) = book.ids()
     return book.load(saved_id).session
 
