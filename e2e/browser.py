@@ -3,10 +3,14 @@
 from __future__ import annotations
 
 import os
+import shutil
 from pathlib import Path
 
-#: Debian's binary (the wrapper script at /usr/bin starts slower).
-CANDIDATES = ("/usr/lib/chromium/chromium", "/usr/bin/chromium", "/usr/bin/chromium-browser")
+#: Debian's binary itself, where its package puts it (the wrapper script on $PATH
+#: starts slower).
+DEBIAN_BINARY = "/usr/lib/chromium/chromium"
+#: Chromium's names on $PATH, looked up when there is no Debian binary.
+NAMES = ("chromium", "chromium-browser")
 
 #: Flags that keep Chromium quiet on a machine with no internet and no GPU.
 CHROMIUM_ARGS = [
@@ -30,7 +34,10 @@ def system_chromium() -> str | None:
     override = os.environ.get("CHROMIUM_PATH")
     if override:
         return override
-    for candidate in CANDIDATES:
-        if Path(candidate).is_file() and os.access(candidate, os.X_OK):
-            return candidate
+    if Path(DEBIAN_BINARY).is_file() and os.access(DEBIAN_BINARY, os.X_OK):
+        return DEBIAN_BINARY
+    for name in NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
     return None

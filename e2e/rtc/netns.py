@@ -2,9 +2,9 @@
 
 ``python -m e2e.rtc.netns -- <command...>`` re-executes the command inside ``unshare -n``
 after setting up loopback and a veth pair 10.213.0.1/24 (v0) <-> 10.213.0.2/24 (v1) with a
-default route via v1: the recipe of /work/shared/RUNTIME.md. Chromium gathers no host
-candidate with loopback alone, so the pair is needed; the browsers' ICE traffic can reach
-nothing but these two addresses.
+default route via v1 (:data:`SETUP`). Chromium gathers no host candidate with loopback
+alone, so the pair is needed; the browsers' ICE traffic can reach nothing but these two
+addresses. ``unshare``, ``ip`` and ``sh`` are found on $PATH.
 
 When the namespace cannot be made (no ``unshare`` or ``ip``, not root, or ``unshare``
 refused), the runner prints one line saying why and still runs the command, outside any
