@@ -18,14 +18,13 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 from ..contract import Game
 from .model import MARGIN_Z, Decision, Method, Option, Reason, Unit
 
 
-def rater_of(game: Game[Any, Any, Any, Any]) -> ModuleType | None:
+def rater_of(game: Game[Any, Any, Any, Any]) -> Any | None:
     """The module that rates ``game``'s decisions (imported now), ``None`` without one."""
     name = game.review_rater
     return None if name is None else importlib.import_module(name)
