@@ -2,18 +2,21 @@
 
 ``GAME`` is the game object of the contract (:class:`~pygame_core.contract.Game`).
 
-- :mod:`.rules`: config, state, actions, view and the rules; the events and corner
-  cases are documented there.
+- :mod:`.rules`: the rules (the game object); the events and corner cases are
+  documented there. :mod:`.table`: the config, state, actions and view.
 - :mod:`.odds`: exact exchange odds (:class:`fractions.Fraction`).
-- :mod:`.bots`: the easy and medium bots and ``make_bot``; :mod:`.search` the expert,
-  with :mod:`.infer` (what a view reveals about hidden hands) and :mod:`.sim` (a fast
-  simulator of the rest of a deal and the hand-made policy).
-- :mod:`.advice`: the coach (the review's estimate of every choice, and its best).
+- :mod:`.bots`: the easy and medium bots and ``make_bot``, on :mod:`.policy` (the
+  hand-made policy on a view); :mod:`.search` the expert, with :mod:`.infer` (what a
+  view reveals about hidden hands) and :mod:`.sim` (a fast simulator of the rest of a
+  deal and the hand-made policy).
+- :mod:`.review`: the review's rater (the expert's estimate of every choice);
+  :mod:`.advice` the coach (that estimate, and its best).
 """
 
 from __future__ import annotations
 
-from .rules import (
+from .rules import TwentyOneGame
+from .table import (
     Action,
     DealResult,
     Discard,
@@ -25,7 +28,6 @@ from .rules import (
     Trick,
     TrickPlay,
     TwentyOneConfig,
-    TwentyOneGame,
     TwentyOneState,
     TwentyOneView,
     card_value,

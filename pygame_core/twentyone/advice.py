@@ -28,7 +28,7 @@ from ..review.model import Decision
 from ..review.rating import Spot
 from .bots import make_bot
 from .review import action_of, rate
-from .rules import Action, TwentyOneView
+from .table import Action, TwentyOneView
 
 #: Most dealt worlds the coach's estimate uses per choice: it stops after the first
 #: batch (:data:`pygame_core.twentyone.review.BATCH`) once the medium bot's move is the

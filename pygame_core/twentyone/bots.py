@@ -8,8 +8,9 @@
   own later turns in each playout; it exchanges like ``medium`` (searching the exchange
   measured no better) (:mod:`~pygame_core.twentyone.search`).
 
-Every bot sees only a :class:`~pygame_core.twentyone.rules.TwentyOneView` and the legal
-actions, and is deterministic given its seed.
+Every bot sees only a :class:`~pygame_core.twentyone.table.TwentyOneView` and the legal
+actions, and is deterministic given its seed. The policy on a view (what ``medium``
+plays, and the pieces the others use) is :mod:`~pygame_core.twentyone.policy`.
 """
 
 from __future__ import annotations
@@ -19,67 +20,16 @@ from collections.abc import Sequence
 
 from ..contract import BOT_LEVELS, Bot
 from ..rng import Rng
-from . import sim
-from .rules import (
+from .policy import hand_ranks, policy_action, swap_lowest
+from .table import (
     Action,
-    Discard,
     OpenExchange,
-    Pass,
-    Play,
     RefuseExchange,
-    Swap,
     TwentyOneView,
-    play_rank,
 )
 
 #: The easy bot exchanges only cards below this rank (2 to 5).
 EASY_SWAP_BELOW = 6
-
-
-def hand_ranks(view: TwentyOneView) -> list[int]:
-    """The seat's hand as sorted play ranks."""
-    return sorted(play_rank(c, view.config.low_ace) for c in view.hand)
-
-
-def swap_lowest(view: TwentyOneView, count: int) -> Swap:
-    """The swap of the ``count`` lowest cards of the hand."""
-    low_ace = view.config.low_ace
-    ordered = sorted(view.hand, key=lambda c: (play_rank(c, low_ace), c))
-    return Swap(tuple(sorted(ordered[:count])))
-
-
-def play_of(view: TwentyOneView, legal: Sequence[Action], form: int, value: int) -> Action:
-    """The first legal :class:`Play` of ``form`` cards of play rank ``value``."""
-    low_ace = view.config.low_ace
-    for action in legal:
-        if (
-            isinstance(action, Play)
-            and len(action.cards) == form
-            and play_rank(action.cards[0], low_ace) == value
-        ):
-            return action
-    raise ValueError(f"no legal play of {form} x rank {value}")
-
-
-def cannot_beat(legal: Sequence[Action]) -> Action:
-    """The discard (of the first lowest card) or the pass among ``legal``."""
-    return next(a for a in legal if isinstance(a, (Discard, Pass)))
-
-
-def policy_action(view: TwentyOneView, legal: Sequence[Action]) -> Action:
-    """What the hand-made policy of :mod:`sim` does in this view."""
-    hand = hand_ranks(view)
-    if view.phase == "exchange_choice":
-        best = sim.top_rank(view.config.low_ace)
-        return OpenExchange() if sim.opens_exchange(hand, best) else RefuseExchange()
-    if view.phase == "exchange":
-        return swap_lowest(view, sim.swap_count(hand, view.pile_count))
-    trick = view.trick
-    if trick is None:
-        form, value = sim.lead(hand)
-        return play_of(view, legal, form, value)
-    value = sim.follow(hand, trick.form, trick.top_rank)
-    return cannot_beat(legal) if value < 0 else play_of(view, legal, trick.form, value)
 
 
 class EasyBot:

@@ -49,7 +49,7 @@ from math import comb
 
 from ..rng import RngStream
 from . import sim
-from .rules import DECK_SIZE, HAND_SIZE, Trick, TwentyOneView, play_rank
+from .table import DECK_SIZE, HAND_SIZE, Trick, TwentyOneView, play_rank
 
 #: Attempts at a first deal meeting every fact, then the facts of the rules alone: a
 #: player who left the policy contradicts the assumed facts, and the decision's deals

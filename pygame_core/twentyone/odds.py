@@ -14,7 +14,7 @@ from fractions import Fraction
 from math import comb
 
 from ..cards import rank
-from .rules import TwentyOneView
+from .table import TwentyOneView
 
 
 def draw_chance(wanted: int, unseen: int, draws: int) -> Fraction:

@@ -16,7 +16,7 @@ from bisect import bisect_left
 from collections.abc import Callable
 
 from . import sim
-from .rules import HAND_SIZE
+from .table import HAND_SIZE
 
 #: Scores the last cards (play ranks by seat) for the searching seat.
 Score = Callable[[tuple[int, ...]], float]

@@ -22,7 +22,7 @@ from ..errors import ConfigError
 from ..positions import Cards, cards_of, check_count, check_distinct, check_seat, per_seat
 from ..scripted import ScriptedRng, Shuffled
 from . import GAME
-from .rules import (
+from .table import (
     DECK_SIZE,
     HAND_SIZE,
     Action,

@@ -35,8 +35,8 @@ from ..review.model import MARGIN_Z, Decision, Option, Reason
 from ..review.rating import Spot, make_decision
 from ..rng import Rng
 from . import infer, search
-from .bots import hand_ranks
-from .rules import (
+from .policy import hand_ranks
+from .table import (
     Action,
     OpenExchange,
     Play,
@@ -141,14 +141,14 @@ def rate_steps(spot: Spot, seed: int, playouts: int) -> Generator[None, None, De
     chosen_choice = _choice_of(view, spot.action)
     keys = [_key(view, c) for c in choices]
     chosen = _key(view, chosen_choice)
-    rollout = search._Rollout(view)
-    runs: list[tuple[search._Rollout, search.Choice]] = [(rollout, c) for c in choices]
+    rollout = search.Rollout(view)
+    runs: list[tuple[search.Rollout, search.Choice]] = [(rollout, c) for c in choices]
     if isinstance(spot.action, Swap):
         as_played = _swap_as_played(view, spot.action)
         if as_played is not None:
             # The rollout gives away the first ``count`` of its ranks, so put the cards
             # the seat gave first.
-            own = search._Rollout(view)
+            own = search.Rollout(view)
             own.mine = as_played
             runs.append((own, chosen_choice))
             chosen = f"{chosen}_as_played"

@@ -60,8 +60,8 @@ from collections.abc import Sequence
 
 from ..rng import Rng
 from . import infer, ismcts, playout, sim
-from .bots import cannot_beat, hand_ranks, play_of, policy_action, swap_lowest
-from .rules import (
+from .policy import cannot_beat, hand_ranks, play_of, policy_action, swap_lowest
+from .table import (
     Action,
     OpenExchange,
     Play,
@@ -185,7 +185,7 @@ class ExpertBot:
         if len(options) == 1:
             return to_action(view, legal, options[0])
         worlds = infer.Worlds(view, Rng.from_seed(seed).stream())
-        rollout = _Rollout(view)
+        rollout = Rollout(view)
         if self.tree and view.phase == "play":
             return self._tree_choice(view, legal, worlds, rollout)
         totals = [0.0] * len(options)
@@ -208,7 +208,7 @@ class ExpertBot:
         view: TwentyOneView,
         legal: Sequence[Action],
         worlds: infer.Worlds,
-        rollout: _Rollout,
+        rollout: Rollout,
     ) -> Action:
         """The play chosen by the information-set tree search (:mod:`.ismcts`)."""
         iterations = self._budget(view)
@@ -240,8 +240,11 @@ class ExpertBot:
         return self.playouts * REFERENCE_COST // max(REFERENCE_COST // 2, cost)
 
 
-class _Rollout:
-    """Plays a choice out on a dealt world from one view (what is fixed is set up once)."""
+class Rollout:
+    """Plays a choice out on a dealt world from one view (what is fixed is set up once).
+
+    The expert bot's search and the review's rater (:mod:`.review`, which also sets
+    :attr:`mine` to value a swap as it was played) value their choices with it."""
 
     def __init__(self, view: TwentyOneView) -> None:
         me = view.viewer

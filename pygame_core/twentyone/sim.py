@@ -1,7 +1,7 @@
 """A fast simulator of the rest of a deal, and the hand-made policy it plays with.
 
 Suits never matter in play or scoring, so the simulator works on play ranks only
-(:func:`~pygame_core.twentyone.rules.play_rank`: 2-14, an ace 1 with the low-ace
+(:func:`~pygame_core.twentyone.table.play_rank`: 2-14, an ace 1 with the low-ace
 variant): a hand is a sorted ``list`` of ints, mutated in place. The search bot plays
 thousands of deals per move through it, far faster than through the immutable public
 ``apply``. The same policy functions drive the medium bot, so "what a sensible player
@@ -18,7 +18,7 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Callable, Sequence
 
-from .rules import points_for, rank_value
+from .table import points_for, rank_value
 
 #: Ranks below this are "low" and exchanged by the policy (2 to 9).
 SWAP_BELOW = 10
