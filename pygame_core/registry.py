@@ -1,8 +1,10 @@
-"""The registry of games by id; a game's module is imported only when asked for.
+"""The registry of games by id; a game's package is imported only when asked for.
 
-The five games of the project are listed here by module; another game (a test's toy
-game, a game in development) is added at run time with :func:`register_game`, so a new
-game needs no edit of this file to be played, saved, reviewed and replayed.
+The five games of the project are one list, :data:`ALL_GAME_IDS`; each is the package
+of the core named by its id (``pygame_core.dice21``), whose ``GAME`` is the game.
+Another game (a test's toy game, a game in development) is added at run time with
+:func:`register_game`, so a new game needs no edit of this file to be played, saved,
+reviewed and replayed.
 """
 
 from __future__ import annotations
@@ -13,17 +15,9 @@ from typing import Any
 from .contract import Game
 from .errors import UnknownGameError
 
-#: Game id -> module that defines ``GAME``. Imported lazily: the home screen needs
-#: none of them, and each costs start-up time in the browser.
-_MODULES: dict[str, str] = {
-    "tjueett": "pygame_core.tjueett",
-    "tjugoett": "pygame_core.tjugoett",
-    "dice21": "pygame_core.dice21",
-    "dice41": "pygame_core.dice41",
-    "twentyone": "pygame_core.twentyone",
-}
-
-#: Every game of the project, in the order the home screen lists them.
+#: Every game of the project, in the order the home screen lists them. Each is the
+#: package ``pygame_core.<id>``, imported lazily: the home screen needs none of them,
+#: and each costs start-up time in the browser.
 ALL_GAME_IDS = ("dice21", "dice41", "tjueett", "tjugoett", "twentyone")
 
 
@@ -34,7 +28,7 @@ _ADDED: dict[str, Game[Any, Any, Any, Any]] = {}
 def register_game(game: Game[Any, Any, Any, Any]) -> None:
     """Add ``game`` under its ``id`` (listed after the project's own games); an id that
     is taken raises ``ValueError``."""
-    if game.id in _MODULES or game.id in _ADDED:
+    if game.id in ALL_GAME_IDS or game.id in _ADDED:
         raise ValueError(f"a game {game.id!r} is registered already")
     _ADDED[game.id] = game
 
@@ -46,7 +40,7 @@ def unregister_game(game_id: str) -> None:
 
 def game_ids() -> tuple[str, ...]:
     """Ids of the games that are implemented, in home-screen order."""
-    return (*(g for g in ALL_GAME_IDS if g in _MODULES), *_ADDED)
+    return (*ALL_GAME_IDS, *_ADDED)
 
 
 def get_game(game_id: str) -> Game[Any, Any, Any, Any]:
@@ -54,9 +48,8 @@ def get_game(game_id: str) -> Game[Any, Any, Any, Any]:
     added = _ADDED.get(game_id) if isinstance(game_id, str) else None
     if added is not None:
         return added
-    module_name = _MODULES.get(game_id) if isinstance(game_id, str) else None
-    if module_name is None:
+    if not isinstance(game_id, str) or game_id not in ALL_GAME_IDS:
         raise UnknownGameError(f"unknown game {game_id!r}")
-    game = importlib.import_module(module_name).GAME
-    assert isinstance(game, Game)
+    game = importlib.import_module(f"{__package__}.{game_id}").GAME
+    assert isinstance(game, Game) and game.id == game_id
     return game
