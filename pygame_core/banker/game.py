@@ -93,6 +93,10 @@ class BankerGame(Game[C, TableState, Action, TableView]):
     #: A player's status once it has bet: Tjueett's waits for the banker (``in``),
     #: Tjugoett's plays out the hand at once (``playing``).
     bet_status: ClassVar[str] = IN
+    #: Tjugoett: what a round leaves in the pot stays for the banker's next round (a round
+    #: opens on it). Tjueett's banker takes the pot back as each round closes, so every
+    #: round opens with an empty pot.
+    pot_carries_over: ClassVar[bool] = False
 
     # -- hooks of the order of play ------------------------------------------------------
     @abc.abstractmethod

@@ -44,8 +44,9 @@ def position(
     """Round ``round`` of ``game`` opening with ``banker`` holding the bank.
 
     ``chips``: every seat's stack (default: the starting stacks, the banker's less any
-    ``pot``); ``pot``: what the pot holds as the round opens (Tjugoett: left from the
-    banker's last deal, which ``bank_deals`` counts; the round then deals at once).
+    ``pot``); ``pot``: what the pot holds as the round opens, in a game whose pot carries
+    over (:attr:`~.game.BankerGame.pot_carries_over`, Tjugoett): left from the banker's
+    last deal, which ``bank_deals`` counts; the round then deals at once.
     Stacks given without a pot put the rest of the match's chips in it. ``discard``:
     the cards already used (the deck is the rest). ``next_cards``: the cards the next
     draws take, in order (default: drawn from ``seed``).
@@ -66,8 +67,8 @@ def position(
     stacks, pot = chips_and_pot(chips, pot, default, given_pot, sum(start))
     if not pot and stacks[banker] < config.min_bet:
         raise ConfigError("chips", f"the banker cannot stake the minimum bet ({config.min_bet})")
-    if pot and game.id == "tjueett":
-        raise ConfigError("pot", "a Tjueett round opens with an empty pot")
+    if pot and not game.pot_carries_over:
+        raise ConfigError("pot", f"a {game.id} round opens with an empty pot")
     if config.rounds is not None:
         check_count("round", round, 1, config.rounds)
     round = check_count("round", round, 1)

@@ -124,6 +124,7 @@ class Tjugoett(BankerGame[TjugoettConfig]):
     instant_win: ClassVar[bool] = True
     hidden_hands: ClassVar[bool] = True
     bet_status: ClassVar[str] = PLAYING
+    pot_carries_over: ClassVar[bool] = True
     presets: ClassVar[dict[str, dict[str, object]]] = {
         "classic": {"banker_plays": "at_once"},
         "after_all": {"banker_plays": "after_all"},
