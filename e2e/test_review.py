@@ -33,7 +33,7 @@ from e2e.helpers import (
     wait_turn,
 )
 from e2e.server import SiteServer
-from e2e.test_card_play import banker_move, play_to_the_end
+from e2e.test_card_play import play_to_the_end
 from e2e.test_ui_quality import axe_findings, layout_problems
 from pygame_core.review import Match, load_match, replay_frames
 from web.i18n import Translator
@@ -262,17 +262,7 @@ def test_pass_and_play_review_shows_no_hidden_card_of_another_person(
     reveal.uncheck()
     expect(reveal).not_to_be_checked()
     button(page, "Start").click()
-    for _ in range(200):
-        state = wait_turn(page)
-        if state == "over":
-            break
-        if state == "cover":
-            tap(page, button(page, "Show my cards"))
-            continue
-        if state == "moment":
-            tap(page, '[data-action="moment-seen"]')
-            continue
-        banker_move(page)
+    play_to_the_end(page, "Tjueett", limit=200)
     assert page.locator(".match-over").count() == 1
     entries = page.evaluate(
         """() => Object.keys(localStorage).filter(k => k.startsWith('nordic21.history.'))
