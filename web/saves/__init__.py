@@ -4,8 +4,9 @@ Split by concern, as python-chess splits its formats:
 
 - :mod:`web.saves.formats`: the stored entries (``game.<id>``, ``history.<id>``), their
   summaries and the cheap and full checks that read them;
-- :mod:`web.saves.repository`: :class:`SaveBook` over a key-value store, with the
-  two-tab protocol (revisions, :class:`StaleSaveError`, :func:`concerns`);
+- :mod:`web.saves.repository`: :class:`SaveBook` over a key-value store
+  (:mod:`web.saves.store`), with the two-tab protocol (revisions,
+  :class:`StaleSaveError`, :func:`concerns`);
 - :mod:`web.saves.bundles`: export and import files, checked before anything is written.
 
 The core save document inside an entry, and its header check, is
@@ -58,13 +59,13 @@ from web.saves.formats import (
 )
 from web.saves.repository import (
     HISTORY_LIMIT,
-    KeyValueStore,
     SaveBook,
     StaleSaveError,
     Status,
     concerns,
     concerns_home,
 )
+from web.saves.store import KeyValueStore
 
 __all__ = [
     "EXPORT_DOCUMENT",

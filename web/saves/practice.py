@@ -20,15 +20,13 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pygame_core import SaveError
 from pygame_core.practice import PUZZLE_DOCUMENT, Puzzle, puzzle_data, read_puzzle
 from web.saves.formats import MAX_ENTRY_CHARS, dump, free_id, seats_from_data, short_reason
+from web.saves.store import KeyValueStore
 from web.seats import Seat
-
-if TYPE_CHECKING:
-    from web.saves.repository import KeyValueStore
 
 PRACTICE_PREFIX = "practice."
 #: Most moments the list keeps (the oldest solved ones go first, then the oldest).

@@ -1,9 +1,10 @@
 """The save book: every saved and finished match in one key-value store.
 
-Pure Python over a small key-value interface (:class:`KeyValueStore`), so the same code
-runs on ``localStorage`` in the browser and on a dict in the tests. What an entry holds
-and how it is checked is :mod:`web.saves.formats`; export and import files are
-:mod:`web.saves.bundles`.
+Pure Python over a small key-value interface (:class:`web.saves.store.KeyValueStore`),
+so the same code runs on ``localStorage`` in the browser and on a dict in the tests
+(the practice list, :mod:`web.saves.practice`, keeps its moments in the same store).
+What an entry holds and how it is checked is :mod:`web.saves.formats`; export and
+import files are :mod:`web.saves.bundles`.
 
 Listing and loading
 -------------------
@@ -28,7 +29,7 @@ finished or deleted, or over an entry it cannot read; :meth:`SaveBook.status` an
 from __future__ import annotations
 
 import json
-from typing import Any, Literal, Protocol
+from typing import Any, Literal
 
 from pygame_core import SaveError
 from web.saves.bundles import ImportResult, bundle_text, plan_import
@@ -53,28 +54,13 @@ from web.saves.formats import (
     summarize,
 )
 from web.saves.practice import PracticeBook
+from web.saves.store import KeyValueStore
 from web.session import GameSession
 
 #: Finished matches kept in the history; the oldest are dropped beyond this.
 HISTORY_LIMIT = 50
 
 Status = Literal["current", "newer", "finished", "gone", "unreadable"]
-
-
-class KeyValueStore(Protocol):
-    """What the save book needs from a storage: text by key.
-
-    ``set`` may raise (``web.storage.StorageFull`` when the quota is exhausted); it
-    must then leave the previous value of the key in place.
-    """
-
-    def get(self, key: str) -> str | None: ...
-
-    def set(self, key: str, value: str) -> None: ...
-
-    def remove(self, key: str) -> None: ...
-
-    def keys(self) -> list[str]: ...
 
 
 class StaleSaveError(Exception):
