@@ -19,8 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
 from web.controllers.base import Context, Controller, Handler, LinkPort
 from web.remote.protocol import (
@@ -30,29 +29,12 @@ from web.remote.protocol import (
     decode,
     encode,
 )
+from web.screens.devices import DevicePanel
 from web.storage import StorageFull
 
 #: ``devices.<save id>``: the seat tokens of a match's phones, so they rejoin after a
 #: reload of the host.
 TOKENS_KEY = "devices.{save}"
-
-PairState = Literal["making", "code", "connecting", "unavailable", "failed"]
-
-
-@dataclass(frozen=True)
-class DevicePanel:
-    """What the table shows for one seat that waits for its phone."""
-
-    seat: int
-    state: PairState
-    #: The join link the phone scans (a QR code of it), once made.
-    link: str = ""
-    #: The pairing code alone (what is typed or pasted), once made.
-    code: str = ""
-    #: Why the last answer or scan was refused (a ``device.why.*`` key's last part).
-    error: str | None = None
-    #: The host's camera is reading the phone's answer.
-    scanning: bool = False
 
 
 class HostTable(Protocol):

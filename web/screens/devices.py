@@ -8,15 +8,36 @@ was refused is said in words (``device.why.*``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from web.markup import Child, Markup, classes, h
 from web.screens.common import button, top_bar
 
 if TYPE_CHECKING:
-    from web.controllers.devices import DevicePanel
     from web.frame import Frame
     from web.i18n import Translator
+
+#: Where the pairing of a seat's phone is (the host's devices controller,
+#: :mod:`web.controllers.devices`, moves it on).
+PairState = Literal["making", "code", "connecting", "unavailable", "failed"]
+
+
+@dataclass(frozen=True)
+class DevicePanel:
+    """What the table shows for one seat that waits for its phone (made by the host's
+    devices controller, drawn here)."""
+
+    seat: int
+    state: PairState
+    #: The join link the phone scans (a QR code of it), once made.
+    link: str = ""
+    #: The pairing code alone (what is typed or pasted), once made.
+    code: str = ""
+    #: Why the last answer or scan was refused (a ``device.why.*`` key's last part).
+    error: str | None = None
+    #: The host's camera is reading the phone's answer.
+    scanning: bool = False
 
 
 def _qr(text: str, label: str) -> Markup:
