@@ -10,25 +10,35 @@ figures a tap away.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from web.frame import Frame
 from web.i18n import Translator
 from web.markup import Markup, h
-from web.reviewtext import option_label, sentence
+from web.reviewtext import ReviewWords, option_label, sentence
 from web.screens.common import button
 
 if TYPE_CHECKING:
-    from web.games.base import GameUI
     from web.saves.practice import PracticeItem
 
 
-def where(tr: Translator, ui: GameUI, round_no: int, index: int) -> str:
+class PracticeWords(ReviewWords, Protocol):
+    """How a game words a practice moment: its decisions' sentences, and what it calls
+    a round (each game's UI, :class:`web.games.base.GameUI`, which draws this panel
+    beside its table; the screen does not import the games)."""
+
+    @property
+    def round_word(self) -> str:
+        """``round`` or ``deal``: the ``review.moment.*`` key that says where a move was."""
+        ...
+
+
+def where(tr: Translator, ui: PracticeWords, round_no: int, index: int) -> str:
     """Where the moment was, in the review's words ("Round 2, move 23")."""
     return tr.t(f"review.moment.{ui.round_word}", round=round_no, move=index + 1)
 
 
-def practice_panel(tr: Translator, frame: Frame, ui: GameUI) -> Markup | None:
+def practice_panel(tr: Translator, frame: Frame, ui: PracticeWords) -> Markup | None:
     """The question, or once answered the verdict, its sentence and its figures."""
     face = frame.practice
     if frame.mode != "practice" or face is None:
@@ -75,7 +85,7 @@ def practice_panel(tr: Translator, frame: Frame, ui: GameUI) -> Markup | None:
 
 
 def practice_section(
-    tr: Translator, uis: Mapping[str, GameUI], items: Sequence[PracticeItem]
+    tr: Translator, uis: Mapping[str, PracticeWords], items: Sequence[PracticeItem]
 ) -> Markup | None:
     """The home's "Practise my mistakes": the moments still to be solved, newest first."""
     open_items = [item for item in items if not item.solved]
