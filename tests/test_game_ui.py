@@ -7,6 +7,7 @@ import html
 from typing import Any
 
 import pytest
+from registered import coached
 from tables import act, at_table, controls, moves, press
 
 from pygame_core import UnknownGameError, get_game
@@ -91,7 +92,7 @@ def test_saved_list_shows_the_round_or_deal_of_every_game() -> None:
                 assert expected == tr.t("save.deal", n=1)
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", coached())
 def test_the_coach_speaks_at_the_acting_seat(game_id: str) -> None:
     """Each game's coach, switched on at the table, speaks on the person's turns."""
     game = get_game(game_id)

@@ -1,5 +1,6 @@
 """A sixth game is one core package and one UI module: the toy game of
-``tests/toygame.py`` and ``tests/toyui.py``, registered at run time, is set up,
+``tests/toygame.py`` and ``tests/toyui.py``, registered before collection
+(``tests/conftest.py``: one call for the core, one for the UI and its texts), is set up,
 played by tapping and by bots, held at each round's end, saved, reloaded, finished,
 reviewed and replayed through the app's real code, with no edit of ``web/`` or of a
 registry file."""
@@ -7,44 +8,26 @@ registry file."""
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine
 from typing import Any
 
-import pytest
 import toygame
-import toyui
 from tables import DictStore, FakePage, act, moves, press, started, title_text
 
-from pygame_core.registry import game_ids, register_game, unregister_game
+from pygame_core.registry import game_ids
 from web.app import App
-from web.games import register_ui, unregister_ui
-from web.i18n import LANGUAGES, table
-
-
-@pytest.fixture(autouse=True)
-def toy() -> Iterator[None]:
-    register_game(toygame.GAME)
-    register_ui(toyui.UI)
-    for lang in LANGUAGES:
-        table(lang).update(toyui.TEXTS)
-    yield
-    for lang in LANGUAGES:
-        for key in toyui.TEXTS:
-            table(lang).pop(key, None)
-    unregister_ui(toygame.GAME.id)
-    unregister_game(toygame.GAME.id)
 
 
 def test_the_toy_is_listed_beside_the_five_games() -> None:
-    assert game_ids()[-1] == "toy_pig"
+    assert game_ids()[-1] == "toypig"
     _, page, _ = started()
-    assert 'data-game="toy_pig"' in page.markup and "Pig" in page.markup
+    assert 'data-game="toypig"' in page.markup and "Pig" in page.markup
 
 
 def test_a_whole_match_is_set_up_played_saved_reloaded_reviewed_and_replayed() -> None:
     store = DictStore()
     app, page, _ = started(seed=4, store=store)
-    press(app, page, "open-game", game="toy_pig")
+    press(app, page, "open-game", game="toypig")
     assert app.screen == "setup" and "Rounds" in page.markup
     app.on_field("option", {"name": "rounds", "value": "2"})
     press(app, page, "start-game")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from toygame import Hold, Roll
@@ -15,30 +15,31 @@ from web.screens.play import SeatLine
 from web.screens.tablescene import Picture
 from web.table import art
 
-#: Its words (a real game keeps them in web/locales/*.json).
+#: Its words, in English only (the other languages fall back to these).
 TEXTS = {
-    "game.toy_pig.name": "Pig",
-    "game.toy_pig.blurb": "Roll on, or hold before a 1 takes the lot.",
-    "event.toy_pig.rolled": "{seat} rolls {dice}.",
-    "event.toy_pig.bust": "{seat} rolls a 1 and loses the turn.",
-    "event.toy_pig.stood": "{seat} holds {total}.",
-    "event.toy_pig.round_won": "{seat} wins the round with {total}.",
-    "event.toy_pig.match_over": "{winners} wins the match.",
+    "game.toypig.name": "Pig",
+    "game.toypig.blurb": "Roll on, or hold before a 1 takes the lot.",
+    "event.toypig.rolled": "{seat} rolls {dice}.",
+    "event.toypig.bust": "{seat} rolls a 1 and loses the turn.",
+    "event.toypig.stood": "{seat} holds {total}.",
+    "event.toypig.round_won": "{seat} wins the round with {total}.",
+    "event.toypig.match_over": "{winners} wins the match.",
     "toy.roll": "Roll",
     "toy.hold": "Hold",
     "toy.turn": "This turn: {total}",
-    "preset.toy_pig.short": "Short",
-    "preset.toy_pig.long": "Long",
-    "option.toy_pig.rounds": "Rounds",
+    "preset.toypig.short": "Short",
+    "preset.toypig.long": "Long",
+    "option.toypig.rounds": "Rounds",
 }
 
 
 class PigUI(GameUI):
-    id: ClassVar[str] = "toy_pig"
+    id: ClassVar[str] = "toypig"
     css: ClassVar[str] = "toy"
     moment_titles: ClassVar[frozenset[str]] = frozenset({"round_won", "stood", "bust"})
     moment_kinds: ClassVar[frozenset[str]] = frozenset({"stood", "bust", "round_won"})
     form: ClassVar[tuple[OptionField, ...]] = (OptionField("rounds", "number", low=1, high=9),)
+    texts: ClassVar[Mapping[str, Mapping[str, str]]] = {"en": TEXTS}
 
     def tile_art(self, lang: str) -> Markup:
         return art.die(1, 56, "tile-svg")

@@ -103,7 +103,7 @@ class App:
         if link is not None:
             link.listen(self.on_link)
         self._screen: Screen = "home"
-        self.rules_game = "dice21"
+        self.rules_game = game_ids()[0]
         self.return_to: Screen = "home"
         #: Whether the rules screen was opened from another screen of this visit (so
         #: closing it is the browser's Back), rather than reached by its address.

@@ -10,7 +10,7 @@ a number with its noun in the form for one or for more.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -97,6 +97,21 @@ def table(lang: str) -> dict[str, str]:
     if not isinstance(data, dict):
         raise ValueError(f"locale {lang} is not a table")
     return data
+
+
+def add_texts(texts: Mapping[str, Mapping[str, str]]) -> None:
+    """Add a game's own words (``{lang: {key: text}}``, :attr:`web.games.GameUI.texts`)
+    to the tables; a language it leaves out falls back to English, as any key does. A
+    key the tables give another text raises ``ValueError`` (a game's words add to the
+    shared ones, they do not change them)."""
+    for lang, words in texts.items():
+        if lang not in LANGUAGES:
+            raise ValueError(f"unsupported language {lang!r}")
+        words_of = table(lang)
+        clash = sorted(k for k, v in words.items() if words_of.get(k, v) != v)
+        if clash:
+            raise ValueError(f"texts already worded otherwise in {lang}: {', '.join(clash)}")
+        words_of.update(words)
 
 
 def pick_language(requested: str | None, remembered: str | None, browser: Iterable[str]) -> str:
