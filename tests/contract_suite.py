@@ -21,6 +21,7 @@ import json
 import operator
 import os
 import pickle
+import random
 import types
 import typing
 from collections import Counter
@@ -52,6 +53,31 @@ MUTABLE = 2
 def players_for(game: Game[Any, Any, Any, Any], seed: int) -> int:
     """A player count in the game's range, varied by seed."""
     return game.min_players + seed % (game.max_players - game.min_players + 1)
+
+
+def check_hides_something(game: Game[Any, Any, Any, Any], seeds: range = range(4)) -> None:
+    """A game that declares ``hides_information`` names some unseen card: in seeded
+    random matches (each preset in turn) some seat, or the spectator, has a non-empty
+    :meth:`~pygame_core.Game.unseen_cards` at some step. A hiding game that keeps the
+    contract's default (no unseen card ever) would pass every secrecy check of the
+    screens and the review without anything to keep secret."""
+    if not game.hides_information:
+        return
+    presets = sorted(game.presets)
+    for seed in seeds:
+        players = players_for(game, seed)
+        state = game.new_game(game.preset(presets[seed % len(presets)], players), seed)
+        chooser = random.Random(seed)
+        for _ in range(MAX_STEPS):
+            if any(game.unseen_cards(state, seat) for seat in (None, *range(players))):
+                return
+            legal = game.legal_actions(state)
+            if not legal:
+                break
+            state, _ = game.apply(state, chooser.choice(legal))
+    raise AssertionError(
+        f"{game.id} hides information but no seat has an unseen card in {len(seeds)} matches"
+    )
 
 
 # -- walking values -------------------------------------------------------------------

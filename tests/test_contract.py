@@ -7,11 +7,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
+import toygame
 from contract_suite import (
     PLAYOUTS,
     ROUNDTRIP_EVERY,
     SAVE_REPLAY_EVERY,
     Scan,
+    check_hides_something,
     check_outcome,
     check_save,
     check_view,
@@ -77,6 +79,19 @@ def test_bots_play_legal_moves_to_the_end(game_id: str, level: str) -> None:
             assert action in legal
             state, _ = game.apply(state, action)
         check_outcome(game, state)
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_a_game_that_hides_information_has_some_unseen_card(game_id: str) -> None:
+    check_hides_something(get_game(game_id))
+
+
+def test_a_hiding_game_without_unseen_cards_is_refused() -> None:
+    class Hiding(type(toygame.GAME)):  # type: ignore[misc]
+        hides_information = True
+
+    with pytest.raises(AssertionError, match="no seat has an unseen card"):
+        check_hides_something(Hiding())
 
 
 @pytest.mark.parametrize("game_id", game_ids())

@@ -59,6 +59,8 @@ def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> Non
     assert session is not None
     human_bot = game.make_bot("medium")
     steps = 0
+    #: How many drawn tables had some card hidden from their viewer.
+    secret = 0
     while not session.over and steps < 400:
         app.ctx.tr = tr = Translator(LANGUAGES[steps % len(LANGUAGES)])
         app.play.coach = steps % 3 == 0
@@ -69,6 +71,7 @@ def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> Non
             assert "<img" not in html
             shown = frame(app)
             unseen = game.unseen_cards(shown.state, shown.viewer)
+            secret += bool(unseen)
             table = PAST.sub("", html)
             text = re.sub(r"<[^>]+>", " ", table)
             for label in card_labels(tr, unseen):
@@ -88,6 +91,8 @@ def test_play_screens_render_at_every_step_and_keep_secrets(game_id: str) -> Non
     app.render()
     if session.over:
         assert "match-over" in page.markup
+    # a game that hides information but names no unseen card was checked for nothing
+    assert secret or not game.hides_information, "no table had a card to keep secret"
 
 
 @pytest.mark.parametrize("game_id", game_ids())
