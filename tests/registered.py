@@ -20,6 +20,12 @@ def coached() -> list[str]:
     return [g for g in game_ids() if type(get_game(g)).advise is not Game.advise]
 
 
+def rated() -> list[str]:
+    """The games whose review rates decisions (``Game.review_rater``; a game without
+    a rater is replayed by the review, nothing rated)."""
+    return [g for g in game_ids() if get_game(g).review_rater is not None]
+
+
 def hiding() -> list[str]:
     """The games that hide information from some seat (``Game.hides_information``)."""
     return [g for g in game_ids() if get_game(g).hides_information]

@@ -13,13 +13,13 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from registered import rated
 from test_review_engine import bot_match
 
 from pygame_core import get_game
 from pygame_core.banker.deck import cards_in, mask_of
 from pygame_core.banker.hand import HIDDEN
 from pygame_core.banker.table import BANK, PLAY, Bet, Draw, Stand
-from pygame_core.registry import game_ids
 from pygame_core.review import rate_decision, review_match
 from pygame_core.rng import Rng, RngStream
 
@@ -89,8 +89,8 @@ HIDDEN_CARDS = ("tjueett", "tjugoett", "twentyone")
 
 
 def test_every_game_has_a_redeal_and_its_hidden_cards_a_property_test() -> None:
-    assert set(REDEAL) == set(game_ids())
-    hiding = {g for g in game_ids() if get_game(g).hides_information}
+    assert set(REDEAL) == set(rated())
+    hiding = {g for g in rated() if get_game(g).hides_information}
     assert hiding == set(HIDDEN_CARDS)
 
 
@@ -144,7 +144,7 @@ def test_redeals_do_change_hidden_cards() -> None:
 
 def test_dice_ratings_do_not_see_the_coming_throws() -> None:
     # Every game without hidden cards (the dice games): only the coming throws hidden.
-    for game_id in game_ids():
+    for game_id in rated():
         if not get_game(game_id).hides_information:
             assert REDEAL[game_id] is dice_redealt
             check_view_only(game_id, 5, samples=10)

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from registered import rated
 from tables import T0, DictStore, FakePage, act, controls, frame, press, started
 from test_review_engine import bot_match
 
@@ -661,7 +662,7 @@ def test_the_banner_counts_moves_as_the_moment_titles_do() -> None:
     assert position == [f"Move {decision.index + 1} of {len(state.match.states) - 1}"]
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", rated())
 def test_every_decision_is_shown_at_the_table_it_was_taken_at(game_id: str) -> None:
     # A decision at action ``index`` sits between replay steps ``index`` and
     # ``index + 1`` (pygame_core/review/replay.py): "Show in the replay" goes to step
@@ -1148,7 +1149,7 @@ def test_a_match_of_one_round_draws_no_chart_of_rounds_won() -> None:
     assert drawn.count('class="panel person"') == len(review.seats), "each summary is there"
 
 
-@pytest.mark.parametrize("game_id", game_ids())
+@pytest.mark.parametrize("game_id", rated())
 def test_each_persons_chart_is_svg_from_numbers_with_a_text_alternative(game_id: str) -> None:
     state = reviewed(bot_state(game_id, **SEVERAL_ROUNDS.get(game_id, {})))
     review = state.review

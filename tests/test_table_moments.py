@@ -317,7 +317,14 @@ def _shows_banker(held: Frame, markup: str) -> None:
     assert 'class="stepper"' not in markup, "no stake or bet asked for"
 
 
+def _shows_toypig(held: Frame, markup: str) -> None:
+    """The toy game (tests/toygame.py): every seat's total of the round that ended."""
+    for seat, total in enumerate(held.view.totals):
+        assert str(total) in _svg_texts(_seat_svg(markup, seat)), (seat, total)
+
+
 SHOWS = {
+    "toypig": _shows_toypig,
     "dice21": _shows_dice21,
     "dice41": _shows_dice41,
     "tjueett": _shows_banker,
