@@ -19,8 +19,9 @@ sys.path.insert(0, str(Path(__file__).parent))
 sys.path.insert(0, str(Path(__file__).parent.parent))
 
 
-def pytest_configure(config: pytest.Config) -> None:
-    """Register the toy game with the core and the UI (its texts come with its UI)."""
+def register_test_games() -> None:
+    """Register the toy game with the core and the UI (its texts come with its UI):
+    one call each; a second call does nothing."""
     import toygame
     import toyui
 
@@ -30,3 +31,8 @@ def pytest_configure(config: pytest.Config) -> None:
     if toygame.GAME.id not in game_ids():
         register_game(toygame.GAME)
         register_ui(toyui.UI)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Every process (each xdist worker too) registers the toy before it collects."""
+    register_test_games()
