@@ -12,7 +12,7 @@ import re
 import pytest
 from tables import DictStore, FakePage, act, controls, moves, press, started
 
-from pygame_core import get_game
+from pygame_core import game_ids, get_game
 from pygame_core.dice21 import Roll, Stop
 from web.app import Address, App
 from web.controllers.play import OPEN_KEY
@@ -167,7 +167,7 @@ def test_every_action_a_screen_renders_has_a_handler() -> None:
         seen.update(c["data-action"] for c in controls(page.markup))
 
     collect()
-    for game in ("dice21", "dice41", "tjueett", "tjugoett", "twentyone"):
+    for game in game_ids():
         press(app, page, "open-game", game=game)
         collect()
         press(app, page, "start-game")

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from pygame_core import SaveError, get_game
+from pygame_core import SaveError, game_ids, get_game
 from pygame_core import saves as core_saves
 from pygame_core.review import review_match
 from pygame_core.undo import TakeBackRefused, TakenBack, refusal, take_back
@@ -173,7 +173,7 @@ def test_only_the_seats_last_decision_is_taken_back() -> None:
     assert refusal(TWENTYONE, positions[7], state, 0, people={0}) is None
 
 
-@pytest.mark.parametrize("game_id", ["dice21", "dice41", "tjueett", "tjugoett", "twentyone"])
+@pytest.mark.parametrize("game_id", game_ids())
 def test_the_window_kept_move_by_move_says_what_a_replay_says(game_id: str) -> None:
     """The table knows whether the last decision may be taken back as each move is made
     (:class:`pygame_core.undo.Window`): on every step of random matches, with one or

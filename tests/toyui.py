@@ -28,7 +28,9 @@ TEXTS = {
     "toy.hold": "Hold",
     "toy.turn": "This turn: {total}",
     "preset.toypig.short": "Short",
+    "preset.toypig.short.hint": "One round.",
     "preset.toypig.long": "Long",
+    "preset.toypig.long.hint": "Three rounds.",
     "option.toypig.rounds": "Rounds",
 }
 
