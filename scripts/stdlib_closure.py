@@ -51,10 +51,11 @@ def import_everything() -> list[str]:
 def review_once(app: Any, session: Any, saved_id: str) -> None:
     """A finished match reviewed (every rating) and every step of its replay drawn."""
     from pygame_core.review import iter_review
+    from web.games import get_ui
     from web.reviewing import new_state, replay_frame
     from web.screens.review import render_review
 
-    state = new_state(saved_id, session)
+    state = new_state(saved_id, session, get_ui(session.game_id))
     for step in iter_review(state.match, seats=state.people, seed=1):
         state.progress(step)
     for index in range(len(state.match.states)):

@@ -168,23 +168,7 @@ def cycles_of(package: str) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize(
-    "package",
-    [
-        "pygame_core",
-        pytest.param(
-            "web",
-            marks=pytest.mark.xfail(
-                strict=True,
-                # The one left, through files being rewritten for the Table (issue 46):
-                # games.base -> screens.practice -> screens.review (exact_figures,
-                # deferred) -> reviewing -> games.base (GameUI, type-only).
-                reason="web.games.base -> web.screens.practice -> web.screens.review -> "
-                "web.reviewing -> web.games.base (issue 46)",
-            ),
-        ),
-    ],
-)
+@pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_cycle(package: str) -> None:
     cycles = cycles_of(package)
     assert not cycles, f"import cycles in {package}/:\n" + "\n".join(cycles)

@@ -296,7 +296,7 @@ def finished_state(game_id: str = "dice21", seed: int = 3, **kw: Any) -> ReviewS
     session = _random_match(game_id, players, seed)
     for name, value in kw.items():
         setattr(session, name, value)
-    state = new_state("g-1", session)
+    state = new_state("g-1", session, get_ui(session.game_id))
     for step in engine.iter_review(state.match, seats=state.people, playouts=12):
         state.progress(step)
     return state
@@ -308,7 +308,7 @@ def bot_state(game_id: str, seed: int = 6, **options: Any) -> ReviewState:
     match = bot_match(game_id, LEVELS, seed, **options)
     seats = [Seat(f"Bot {seat}", level) for seat, level in enumerate(LEVELS)]
     session = GameSession.replay(match.game, match.states[-1], seats)
-    return new_state("g-bots", session)
+    return new_state("g-bots", session, get_ui(session.game_id))
 
 
 LEVELS = ("medium", "easy", "expert")
@@ -373,7 +373,7 @@ def test_show_in_the_replay_steps_there_and_brings_the_replay_into_view_once() -
 
 def test_progress_shows_done_of_total_until_the_review_is_ready() -> None:
     session = _random_match("dice21", 2, 4)
-    state = new_state("g-1", session)
+    state = new_state("g-1", session, get_ui(session.game_id))
     assert "Replaying the match" in screen(Translator("en"), state)
     state.progress(ReviewProgress(2, 5))
     html = screen(Translator("en"), state)
@@ -641,8 +641,9 @@ def _subtitle_at(state: ReviewState, at: Any, tr: Translator) -> str:
     """How far the match is in state ``at``, as the header says it."""
     session = state.session
     game = session.game
-    shown = Frame("replay", game, session.ui, session.seats, at, 0, game.view(at, 0))
-    return session.ui.subtitle(tr, shown)
+    ui = get_ui(game.id)
+    shown = Frame("replay", game, ui, session.seats, at, 0, game.view(at, 0))
+    return ui.subtitle(tr, shown)
 
 
 def test_the_banner_counts_moves_as_the_moment_titles_do() -> None:
@@ -698,7 +699,7 @@ def test_text_stays_text_in_the_replay(game_id: str) -> None:
     players = 3 if game_id == "tjugoett" else 2
     session = _random_match(game_id, players, 6)
     session.seats = (Seat(name, "human"), *session.seats[1:])
-    state = new_state("g-1", session)
+    state = new_state("g-1", session, get_ui(session.game_id))
     tr = Translator("en")
     moves = len(state.match.states) - 1
     for index in (0, moves // 2, moves):
@@ -988,7 +989,7 @@ def test_the_bench_stores_a_finished_ten_round_match_the_site_reviews(game_id: s
     saved = SaveBook(store).load_finished(match["id"])
     assert saved.session.over and saved.session.view(None).round == 10
     assert saved.session.humans() == (0,) and len(saved.session.state.history) == match["moves"]
-    state = new_state(saved.id, saved.session)
+    state = new_state(saved.id, saved.session, get_ui(saved.session.game_id))
     assert state.people == (0,) and match["people_moves"] > 0
 
 

@@ -7,7 +7,8 @@ become readable text. A viewer only ever gets the events meant for them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from functools import partial
 from typing import Any
 
 from pygame_core import Event
@@ -81,3 +82,53 @@ def log_lines(
             if text:
                 lines.append(text)
     return lines
+
+
+class Wording:
+    """A match's events in words, for every reader and language: each event is worded
+    once per language (its line depends on nothing else), and the log of a reader grows
+    as the match does (only the events since the last call are read).
+
+    ``families`` are the game's text families (``GameUI.text_families``), ``names`` the
+    seats' names.
+    """
+
+    def __init__(self, families: Sequence[str], names: Sequence[str]) -> None:
+        self.families = tuple(families)
+        self.names = tuple(names)
+        #: Every event worded so far, per language.
+        self._words: dict[str, dict[Event, str | None]] = {}
+        #: The log as worded so far, per (language, reader): its lines, and how many
+        #: lines the first ``n`` events gave, for every ``n`` read so far.
+        self._logs: dict[tuple[str, int | None], tuple[list[str], list[int]]] = {}
+
+    def describe(self, event: Event, tr: Translator) -> str | None:
+        """``event``'s log line in ``tr``'s language (worded once, then remembered)."""
+        words = self._words.setdefault(tr.lang, {})
+        if event not in words:
+            words[event] = describe(event, self.families, self.names, tr)
+        return words[event]
+
+    def of(self, tr: Translator) -> Callable[[Event], str | None]:
+        """An event's log line in ``tr``'s language."""
+        return partial(self.describe, tr=tr)
+
+    def lines(
+        self, events: Sequence[Event], viewer: int | None, tr: Translator, upto: int | None = None
+    ) -> tuple[str, ...]:
+        """The log of ``events`` (the match's, which only grows) that ``viewer`` may
+        read, in ``tr``'s language, oldest first (of the first ``upto``, or all)."""
+        lines, counts = self._logs.setdefault((tr.lang, viewer), ([], [0]))
+        for event in events[len(counts) - 1 :]:
+            line = self.describe(event, tr) if event.visible_for(viewer) else None
+            if line:
+                lines.append(line)
+            counts.append(len(lines))
+        return tuple(lines if upto is None else lines[: counts[upto]])
+
+    def anew(self) -> Wording:
+        """The same words for a match whose events start again (a take-back replays
+        it): the logs are read anew, the events' words are kept."""
+        fresh = Wording(self.families, self.names)
+        fresh._words = self._words
+        return fresh

@@ -26,7 +26,9 @@ from typing import TYPE_CHECKING, Any, Literal
 from pygame_core import Event
 from pygame_core.undo import take_back
 from web.controllers.controls import TableControls
+from web.eventtext import Wording
 from web.frame import Display, Frame, Scene, story_start
+from web.games import get_ui
 from web.handoff import table_eyes
 from web.session import GameSession
 
@@ -60,6 +62,10 @@ class Table:
 
     def __init__(self, session: GameSession, *, guided: bool = False) -> None:
         self.session = session
+        #: The game's UI (:mod:`web.games`), which draws the frames.
+        self.ui = get_ui(session.game.id)
+        #: The match's events in words, for each reader and language.
+        self.words = Wording(self.ui.text_families, session.names())
         #: The moments of the last move still to be seen, oldest first: nobody moves
         #: until they are.
         self.held: list[Held] = []
@@ -126,11 +132,11 @@ class Table:
         anyone = any(not s.is_bot for s in session.seats)
         start = len(session.events) - len(session.fresh)
         held = []
-        for pause in session.ui.moments(session.pauses):
+        for pause in self.ui.moments(session.pauses):
             end = start + pause.events
             story = tuple(session.events[story_start(session.pause_marks, end, pause.kind) : end])
             view = session.view_of(pause.state, viewer)
-            waits = anyone and session.ui.moment_waits(pause.kind, view, session.seats)
+            waits = anyone and self.ui.moment_waits(pause.kind, view, session.seats)
             held.append(Held(pause.kind, pause.state, end, story, viewer, view, waits))
         return held
 
@@ -159,6 +165,7 @@ class Table:
         back.take_backs = session.take_backs
         back.taken_back = [*session.taken_back, record]
         self.session = back
+        self.words = self.words.anew()
         self.held = []
         self.revealed = None  # at a shared device: the cover for them, then their cards
         self.holder = seat
@@ -236,11 +243,11 @@ class Table:
         session = self.session
 
         def log(viewer: int | None, tr: Translator) -> tuple[str, ...]:
-            return session.log_lines(viewer, tr, upto=upto)
+            return self.log(viewer, tr, upto)
 
         return Scene(
             session.game,
-            session.ui,
+            self.ui,
             session.seats,
             state,
             len(session.state.history),
@@ -248,14 +255,19 @@ class Table:
             moment=None if held is None else held.kind,
             waits=True if held is None else held.waits,
             log=log,
-            wording=session.wording,
+            wording=self.words.of,
         )
+
+    def log(self, viewer: int | None, tr: Translator, upto: int | None = None) -> tuple[str, ...]:
+        """The log ``viewer`` may read, in ``tr``'s language, oldest first (of the
+        match's first ``upto`` events, or all)."""
+        return self.words.lines(self.session.events, viewer, tr, upto)
 
     def follow(self, display: Display, view: Any, step: int) -> Display:
         """This device's display, with the stepper's amount and the picked cards for
         the decision in ``view`` (each new decision starts from the smallest amount and
         no card picked), who holds the device and whether the guide is on."""
-        amount, selected = self.controls.follow(self.session.ui, view, step)
+        amount, selected = self.controls.follow(self.ui, view, step)
         return replace(
             display, amount=amount, selected=selected, holder=self.holder, guide=self.guided
         )

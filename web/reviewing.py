@@ -13,17 +13,41 @@ game's own UI.
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 from pygame_core import Event, SaveError
-from web.frame import Display, Frame, ReplayStep, Scene, story_start
+from web.eventtext import Wording
+from web.frame import Display, Frame, ReplayStep, Scene, TableUI, story_start
+from web.reviewtext import ReviewWords
 
 if TYPE_CHECKING:
     from pygame_core.review import Match, MatchReview, Replay, ReviewProgress
     from web.i18n import Translator
+    from web.seats import Seat
     from web.session import GameSession
+
+
+class ReviewUI(TableUI, ReviewWords, Protocol):
+    """What the review asks of a game's UI (:class:`web.games.base.GameUI`): it draws
+    the replay's frames, words the decisions and the events, says what it calls a round
+    and whether a moment waited for Continue. The review does not import the games."""
+
+    @property
+    def round_word(self) -> str:
+        """``round`` or ``deal``."""
+        ...
+
+    @property
+    def text_families(self) -> Sequence[str]:
+        """Where its events' texts are looked up (``event.<family>.<kind>``)."""
+        ...
+
+    def moment_waits(self, kind: str, view: Any, seats: Sequence[Seat]) -> bool:
+        """Whether a held moment of ``kind`` waited for Continue."""
+        ...
 
 
 @dataclass
@@ -32,6 +56,10 @@ class ReviewState:
 
     save_id: str
     session: GameSession
+    #: The game's UI (:func:`web.games.get_ui`), which draws the replay.
+    ui: ReviewUI
+    #: The match's events in words (the replay's captions and moments).
+    words: Wording
     #: The seats reviewed: the people, or every seat when only bots played.
     people: tuple[int, ...]
     #: One person at a time behind a hand-off cover (hidden cards, several people,
@@ -142,8 +170,9 @@ class ReviewState:
         self.task = None
 
 
-def new_state(save_id: str, session: GameSession) -> ReviewState:
-    """The review of a finished ``session``; :class:`SaveError` if it is not finished."""
+def new_state(save_id: str, session: GameSession, ui: ReviewUI) -> ReviewState:
+    """The review of a finished ``session`` drawn by the game's ``ui``;
+    :class:`SaveError` if it is not finished."""
     if not session.over:
         raise SaveError("the match is not finished")
     humans = session.humans()
@@ -152,6 +181,8 @@ def new_state(save_id: str, session: GameSession) -> ReviewState:
     return ReviewState(
         save_id=save_id,
         session=session,
+        ui=ui,
+        words=Wording(ui.text_families, session.names()),
         people=people,
         private=private,
         shown=None if private else people[0],
@@ -167,7 +198,7 @@ def replay_frame(
     as the table held it; its events worded in ``tr``'s language, once per match; its
     felt laid out for ``display``'s room (:func:`web.screens.review.replay_display`)."""
     display = display if display is not None else Display()
-    session = state.session
+    session, ui = state.session, state.ui
     game, seats = session.game, session.seats
     match = state.match
     index, moment = state.stops[state.stop]
@@ -176,12 +207,12 @@ def replay_frame(
     if moment is None:
         scene = Scene(
             game,
-            session.ui,
+            ui,
             seats,
             match.states[index],
             index,
             fresh=shown.events,
-            wording=session.wording,
+            wording=state.words.of,
         )
         # the replay's view and events are already the viewer's (or every hand's)
         return scene.frame(
@@ -192,14 +223,14 @@ def replay_frame(
     anyone = any(not s.is_bot for s in seats)
     scene = Scene(
         game,
-        session.ui,
+        ui,
         seats,
         pause.state,
         index,
         fresh=state.story(index - 1, moment),
         moment=pause.kind,
-        waits=anyone and session.ui.moment_waits(pause.kind, view, seats),
-        wording=session.wording,
+        waits=anyone and ui.moment_waits(pause.kind, view, seats),
+        wording=state.words.of,
     )
     return scene.frame(
         "replay", state.viewer, tr, display, view=view, reveal=state.reveal_all, replay=position

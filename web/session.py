@@ -1,28 +1,23 @@
 """A match being played in the UI: the rules state plus who sits where.
 
 Pure Python (no browser), so it is tested under pytest. The rules live in
-``pygame_core``; this object only keeps the state, asks bots for their moves, and
-collects the events for the log, and where each held moment of the match ended
-(:class:`pygame_core.Pause`). The log is never stored: it is rebuilt by replaying the
-saved actions, which gives back exactly the same events. Each event is worded once per
-reader and language: the log grows as the match does.
+``pygame_core``; this object only keeps the state, asks bots for their moves,
+collects the events for the log, notes where each held moment of the match ended
+(:class:`pygame_core.Pause`) and whether the latest decision of a person may still be
+taken back. The log is never stored: it is rebuilt by replaying the saved actions,
+which gives back exactly the same events (the table words them:
+:class:`web.eventtext.Wording`). Nothing here knows how the match is drawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pygame_core import Event, Game, Pause, get_game
 from pygame_core.undo import TakenBack, Window, open_window
-from web.eventtext import describe
 from web.seats import Seat
-
-if TYPE_CHECKING:
-    from web.games.base import GameUI
-    from web.i18n import Translator
 
 
 def bot_seed(seed: int, step: int) -> int:
@@ -32,7 +27,7 @@ def bot_seed(seed: int, step: int) -> int:
 
 @dataclass
 class GameSession:
-    """One match: game, its UI, state, seats and the events so far."""
+    """One match: game, state, seats and the events so far."""
 
     game: Game[Any, Any, Any, Any]
     state: Any
@@ -58,23 +53,9 @@ class GameSession:
     #: The take-back window of the latest decision a person took (rebuilt by a
     #: replay): known as each move is made (:class:`pygame_core.undo.Window`).
     window: Window | None = field(default=None, repr=False)
-    #: The log as worded so far, per (language, reader): its lines, and how many lines
-    #: the first ``n`` events gave, for every ``n`` read so far.
-    _log: dict[tuple[str, int | None], tuple[list[str], list[int]]] = field(
-        default_factory=dict, repr=False
-    )
     _current: tuple[Any, int | None] = field(default=(None, None), repr=False)
     #: The views made of the last few states, by (state, seat): each is made once.
     _views: dict[tuple[int, int | None], tuple[Any, Any]] = field(default_factory=dict, repr=False)
-    #: Every event worded so far, per language (an event's line depends on nothing else).
-    _words: dict[str, dict[Event, str | None]] = field(default_factory=dict, repr=False)
-    #: The game's UI (:mod:`web.games`), found once.
-    ui: GameUI = field(init=False, repr=False)
-
-    def __post_init__(self) -> None:
-        from web.games import get_ui
-
-        self.ui = get_ui(self.game.id)
 
     @classmethod
     def start(cls, game_id: str, config: Any, seats: Sequence[Seat], seed: int) -> GameSession:
@@ -205,30 +186,6 @@ class GameSession:
         if window.seat not in people or (len(people) > 1 and not self.take_backs):
             return None
         return (window.seat, window.reason)
-
-    def log_lines(
-        self, viewer: int | None, tr: Translator, upto: int | None = None
-    ) -> tuple[str, ...]:
-        """The log ``viewer`` may read, in ``tr``'s language, oldest first (of the first
-        ``upto`` events, or all): only the events since the last call are worded."""
-        lines, counts = self._log.setdefault((tr.lang, viewer), ([], [0]))
-        for event in self.events[len(counts) - 1 :]:
-            line = self.describe(event, tr) if event.visible_for(viewer) else None
-            if line:
-                lines.append(line)
-            counts.append(len(lines))
-        return tuple(lines if upto is None else lines[: counts[upto]])
-
-    def wording(self, tr: Translator) -> Callable[[Event], str | None]:
-        """An event's log line in ``tr``'s language (:meth:`describe`)."""
-        return partial(self.describe, tr=tr)
-
-    def describe(self, event: Event, tr: Translator) -> str | None:
-        """``event``'s log line in ``tr``'s language (worded once, then remembered)."""
-        words = self._words.setdefault(tr.lang, {})
-        if event not in words:
-            words[event] = describe(event, self.ui.text_families, self.names(), tr)
-        return words[event]
 
     def bot_action(self) -> Any:
         """The action the bot in the current seat chooses (from its own view only)."""

@@ -143,7 +143,7 @@ class PlayController(FeltController):
         if not self.coach:
             return None
         return self.thinking.advice(
-            table.session.ui,
+            table.ui,
             frame.game,
             frame.view,
             frame.legal,
@@ -210,7 +210,7 @@ class PlayController(FeltController):
         session = table.session
         tr = self.ctx.tr
         listener = table.eyes().viewer if len(session.here()) == 1 else None
-        heard = len(session.log_lines(listener, tr))
+        heard = len(table.log(listener, tr))
         try:
             table.act(action)
         except IllegalActionError:
@@ -219,7 +219,7 @@ class PlayController(FeltController):
         if table.session.over and table.guided and not table.held:
             self.end_guide("done")
         self.autosave()
-        lines = session.log_lines(listener, tr)[heard:]
+        lines = table.log(listener, tr)[heard:]
         if lines:
             self.ctx.page.announce(" ".join(lines[-3:]))
 
@@ -399,7 +399,7 @@ class PlayController(FeltController):
         try:
             table.take_back(seat)
         except TakeBackRefused as refused:
-            self.ctx.page.announce(refusal_words(tr, table.session.ui, refused.reason))
+            self.ctx.page.announce(refusal_words(tr, table.ui, refused.reason))
             return
         self.autosave()
         self.ctx.page.announce(tr.t("undo.done", name=table.session.seats[seat].name))

@@ -38,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 from pygame_core import SaveError
 from web.controllers.base import Context, Controller, Handler, Notice
 from web.frame import Display
+from web.games import get_ui
 from web.markup import Markup
 from web.reviewing import ReviewState, new_state, replay_frame
 
@@ -115,7 +116,7 @@ class ReviewController(Controller):
         """Open the review of the finished ``session`` and start rating in the background."""
         from pygame_core.review import iter_review
 
-        state = new_state(save_id, session)
+        state = new_state(save_id, session, get_ui(session.game_id))
         self.leave()
         self.state = state
         steps = iter_review(state.match, seats=state.people, seed=session.state.seed)

@@ -189,7 +189,7 @@ def exact_figures(tr: Translator, decision: Decision) -> Markup:
 def moment_title(tr: Translator, state: ReviewState, decision: Decision) -> str:
     """Where a decision was taken, in the game's words: "Deal 2, move 23" (Twenty One),
     "Round 2, move 23"; the move counted as the replay counts it."""
-    word = state.session.ui.round_word
+    word = state.ui.round_word
     return tr.t(f"review.moment.{word}", round=decision.round, move=decision.index + 1)
 
 
@@ -213,7 +213,7 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
         "li",
         {"class": "moment", "data-index": decision.index},
         h("h4", {"class": "moment-title"}, moment_title(tr, state, decision)),
-        h("p", {"class": "moment-sentence"}, sentence(tr, state.session.ui, decision, names)),
+        h("p", {"class": "moment-sentence"}, sentence(tr, state.ui, decision, names)),
         exact_figures(tr, decision),
         button(
             tr.t("review.show_moment"),
@@ -285,7 +285,7 @@ def person_panel(tr: Translator, state: ReviewState, seat: int) -> Markup:
                 "div",
                 {"class": "person-top"},
                 h("div", {"class": "person-words"}, words),
-                person_chart(tr, mine.chart, name, seat, state.session.ui.round_word),
+                person_chart(tr, mine.chart, name, seat, state.ui.round_word),
             )
         )
         if mine.costliest:
