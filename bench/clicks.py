@@ -20,10 +20,11 @@ banker games Bet, Draw and Stand, Twenty One pick a card and Play, every game Co
 after a round. Around each ``App.on_action`` call it counts:
 
 - the calls of each registered game's ``view``, ``legal_actions``, ``current_player``
-  and ``outcome`` (and ``apply``, ``apply_paused``: "applied"), patched on the ``pygame_core.contract.Game``
-  subclasses themselves, so they are counted whatever the web layer looks like. The
-  table gives the calls made from outside the game (a ``legal_actions`` that ``apply``
-  makes to check legality is the rules' own); the JSON has every call too;
+  and ``outcome``, and the moves applied (``apply`` and ``apply_paused``: "applied"),
+  patched on the ``pygame_core.contract.Game`` subclasses themselves, so they are
+  counted whatever the web layer looks like. The table gives the calls made from
+  outside the game (a ``legal_actions`` that ``apply`` makes to check legality is the
+  rules' own); the JSON has every call too;
 - the event descriptions (``web.eventtext.describe``) and the translator's lookups
   (``Translator.t`` and ``.has``; those of ``event.*`` keys apart), ``web.games.get_ui``
   lookups, ``web.markup.h`` elements built, ``App.render`` calls;
