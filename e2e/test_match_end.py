@@ -98,7 +98,7 @@ GAMES = (
     Game("21", "dice21", ("One round",), (), roll_to_15),
     Game("41", "dice41", ("Family",), (("Rounds", "1"),), first_die),
     Game("Tjueett", "tjueett", ("Fixed bank",), ((ROUNDS_OR_GO_ROUND, "1"),), banker_move, 2),
-    Game("Tjugoett", "tjugoett", ("Bank after all",), ((ROUNDS_OR_GO_ROUND, "1"),), banker_move, 2),
+    Game("Tjugoett", "tjugoett", ("Bank plays last",), ((ROUNDS_OR_GO_ROUND, "1"),), banker_move, 2),
     Game("Twenty One", "twentyone", ("Classic",), (("Target score", "1"),), twentyone_move),
 )
 

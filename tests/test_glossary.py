@@ -11,6 +11,9 @@ The glossaries are ``web/locales/glossary.<lang>.json`` (see their ``_about``):
   and the examples it must catch; an entry with ``keys`` holds only for those strings
   (and for the rules pages ``pages`` names), one without for every string and page.
 
+English has no glossary file, only ``ENGLISH_FORBIDDEN`` below: calques of the Swedish
+rule text that crept into the English strings.
+
 A forbidden pattern is tried on the string as written (``{name}`` and all) and with its
 placeholders filled in (a name for a name, ``7`` for the rest), so that "Summen til
 {name}" is read as "Summen til Anna".
@@ -250,6 +253,49 @@ def test_rules_pages_use_no_forbidden_phrasing(lang: str, game: str) -> None:
     assert found == []
 
 
+#: English phrasings no English string or rules page may have (English has no glossary file).
+ENGLISH_FORBIDDEN = (
+    Forbidden(
+        r"\bbank after all\b",
+        "a calque of the Swedish 'efter alla': in English 'after all' means 'nevertheless'",
+        "Bank plays last",
+        ("Bank after all", "Bank after all, one by one"),
+        None,
+        None,
+    ),
+    Forbidden(
+        r"\bsatisfied players?\b",
+        "a calque of the Swedish 'nöjd spelare': in English a player stands",
+        "each player as soon as they stand",
+        ("Against each satisfied player at once", "The banker plays each satisfied player"),
+        None,
+        None,
+    ),
+)
+
+
+def test_every_english_forbidden_entry_catches_its_examples() -> None:
+    for entry in ENGLISH_FORBIDDEN:
+        assert entry.why.strip() and entry.write.strip(), entry.pattern
+        for example in entry.examples:
+            assert entry.found_in(example), f"{entry.pattern!r} misses {example!r}"
+        assert not entry.found_in(entry.write), f"{entry.pattern!r} forbids its own form"
+
+
+def test_no_english_string_or_rules_page_uses_a_forbidden_phrasing() -> None:
+    texts = dict(strings("en"))
+    for game in ALL_GAME_IDS:
+        page = (WEB / "rules" / f"{game}.en.md").read_text("utf-8")
+        texts |= {f"rules/{game}.en.md:{n}": line for n, line in enumerate(page.splitlines(), 1)}
+    found = [
+        f"{where}: {text!r} has {entry.pattern!r} ({entry.why}; write: {entry.write})"
+        for where, text in texts.items()
+        for entry in ENGLISH_FORBIDDEN
+        if entry.found_in(text)
+    ]
+    assert found == []
+
+
 #: The wording the reviews quoted, each as the string it was found in: every one of them
 #: must be caught (so the checks above failed on it, and will again if it comes back).
 ISSUE_EXAMPLES = {
@@ -265,6 +311,16 @@ ISSUE_EXAMPLES = {
         ("play.best_so_far", "Poengsum å slå: {score}."),
         ("play.coach", "Oddstrener"),
         ("banker.bet_min", "Minst {min}, den minste innsatsen."),
+        # issue 48
+        ("option.tie", "Likt på toppen"),
+        ("event.dice21.hit_target", "{seat} treffer {total} på flekken!"),
+        ("review.costliest", "De dyreste øyeblikkene"),
+        ("play.no_best_yet", "Ingen har fått noen sum ennå."),
+        ("app.tagline", "De skandinaviske 21-spillene, rundt ett bord"),
+        ("event.twentyone.deal_scored", "Givet er talt opp."),
+        ("t21.exchange.refused", "Ikke noe bytte i dette givet"),
+        ("import.nothing_new", "Ingenting nytt: alle spillene i fila finnes her fra før."),
+        ("reason.damaged", "fila er skadet"),
     ],
     "sv": [
         ("event.dice21.tie_rolloff", "Omslag mellan {seats}: {rolls}."),
@@ -276,6 +332,14 @@ ISSUE_EXAMPLES = {
         ("option.tie", "Lika i toppen"),
         ("play.coach", "Oddstränare"),
         ("preset.dice41.evening", "Kväll"),
+        # issue 48
+        ("review.costliest", "De dyraste ögonblicken"),
+        (
+            "coach.d41.expected",
+            "Lägg undan {value}:an: då kan du räkna med den bästa summan, runt {score}.",
+        ),
+        ("home.join", "Gå med vid ett bord"),
+        ("app.tagline", "De skandinaviska 21-spelen, runt ett bord"),
     ],
     "da": [
         ("event.twentyone.exchange_ended", "Bytningen er slut."),
@@ -284,6 +348,12 @@ ISSUE_EXAMPLES = {
         ("t21.swap_limit", "Vælg de kort, du vil bytte (højst {n}: hvad trækbunken har)."),
         ("option.cannot_beat", "Når du ikke kan slå"),
         ("setup.reveal_after_hint", "Fra: hver persons gennemgang viser kun egne kort."),
+        # issue 48
+        (
+            "home.deal_help",
+            "Sæt en kode til en givning ind, som du har fået, så spiller du de samme kort.",
+        ),
+        ("app.tagline", "De skandinaviske 21-spil, omkring ét bord"),
     ],
 }
 
@@ -295,3 +365,52 @@ ISSUE_EXAMPLES = {
 def test_the_issue_examples_are_caught(lang: str, key: str, text: str) -> None:
     assert key in strings(lang), key
     assert problems(lang, key, text), f"{lang} {key}: {text!r} passes the glossary"
+
+
+#: The issue's quotes from the rules pages, each as the line it was found in (issue 48).
+RULES_EXAMPLES = {
+    "nb": [
+        ("tjueett", "Med en fersk kortstokk er sjansen for å sprekke på neste kort:"),
+        ("tjugoett", "Fire små kort er verdt et femte: passer det, teller det som 21."),
+        (
+            "twentyone",
+            "Er hånda di allerede sterk, hold det stengt, så de andre ikke får reparert sine.",
+        ),
+        (
+            "twentyone",
+            "Har du ingenting som holder, må du kvitte deg med det laveste kortet på hånda.",
+        ),
+        ("tjugoett", "## Et giv"),
+        ("tjugoett", "Ferdige hender blir liggende åpne til givet er over."),
+        ("dice41", "- Kveld: sjetonger, 10 hver, 10 runder."),
+    ],
+    "sv": [
+        ("dice41", "- Ta bort en fyra och en etta och lägg ihop de fyra andra. Det är din poäng."),
+        ("dice41", "- Kväll: marker, 10 var, 10 rundor."),
+    ],
+    "da": [
+        ("tjueett", "Med en frisk kortstok er chancen for at gå over på næste kort:"),
+        ("tjugoett", "Fire små kort er et femte værd: passer det, tæller det som 21."),
+        (
+            "twentyone",
+            "Er din hånd allerede stærk, så hold det lukket, så de andre ikke kan reparere deres.",
+        ),
+        ("dice41", "- Aften: jetoner, 10 hver, 10 runder."),
+    ],
+}
+
+
+@pytest.mark.parametrize(
+    ("lang", "game", "line"),
+    [(lang, game, line) for lang, lines in RULES_EXAMPLES.items() for game, line in lines],
+)
+def test_the_issue_examples_on_the_rules_pages_are_caught(lang: str, game: str, line: str) -> None:
+    assert any(e.holds_for_page(game) and e.found_in(line) for e in glossary(lang).forbidden), line
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Bank after all", "Against each satisfied player at once", "plays each satisfied player"],
+)
+def test_the_english_issue_examples_are_caught(text: str) -> None:
+    assert any(entry.found_in(text) for entry in ENGLISH_FORBIDDEN), text
