@@ -25,9 +25,11 @@ from web.table import bridge as table
 MAX_IMPORT_BYTES = 5_000_000
 #: The patcher's scripts, in load order (relative: the site may live under a subpath).
 PATCH_SCRIPTS = ("./vendor/morphdom/morphdom.min.js", "./web/patch.js")
-#: Buttons that move the match on: the second click of a double click or tap on one
-#: (the browser counts it: ``event.detail``) counts once, so a child's double tap on
-#: Roll throws once and a double tap on Continue does not skip the next moment.
+#: Buttons that move the match on: a tap on one that comes before the answer to the
+#: previous one is painted (the second tap of a double tap, which the person never saw
+#: answered) is dropped, so a child's double tap on Roll throws once and a double tap on
+#: Continue does not skip the next moment. A tap after the answer was painted counts,
+#: however soon it follows: the person saw the new roll and chose to throw again.
 MOVES_ON = frozenset(
     {"act", "moment-seen", "moment-skip", "show-cards", "start-game", "play-again"}
 )
@@ -85,6 +87,11 @@ class Page:
         #: nothing more will happen by itself, rather than wait and see.
         self.later = 0
         self._resize_proxy = create_proxy(self._resized)
+        #: A tap on a button of :data:`MOVES_ON` is being answered: its answer (the
+        #: patch) has not been painted yet. Cleared by a callback after the next frame.
+        self._answering = False
+        self._frame_proxy = create_proxy(self._next_frame)
+        self._painted_proxy = create_proxy(self._painted)
         # The screen decides where the page is scrolled (a new one starts at the top).
         js.history.scrollRestoration = "manual"
         for src in PATCH_SCRIPTS:
@@ -166,8 +173,12 @@ class Page:
         if target is None or target.disabled or target.getAttribute("aria-disabled") == "true":
             return
         event.preventDefault()
-        if int(event.detail or 0) > 1 and str(target.dataset.action) in MOVES_ON:
-            return  # the second tap of a double tap
+        action = str(target.dataset.action)
+        moves_on = action in MOVES_ON
+        if moves_on:
+            if self._answering:
+                return  # a second tap before the first one's answer was on screen
+            self._answering = True
         if _opt(target.closest("details.bar-menu[open]")) is not None:
             # An item of the bar's menu chosen: the menu closes, as a menu does, so that
             # what the item changed shows (the coach on the table).
@@ -176,7 +187,19 @@ class Page:
         field = _opt(js.document.getElementById(data["take"])) if "take" in data else None
         if field is not None:
             data["value"] = str(field.value)  # the code typed or pasted beside the button
-        self._app().on_action(str(target.dataset.action), data)
+        try:
+            self._app().on_action(action, data)
+        finally:
+            if moves_on:
+                # the answer is patched in by now: taps count again once it is painted
+                js.requestAnimationFrame(self._frame_proxy)
+
+    def _next_frame(self, _time: Any = None) -> None:
+        # a frame's callbacks run before it is painted: a task queued now runs after
+        js.setTimeout(self._painted_proxy, 0)
+
+    def _painted(self) -> None:
+        self._answering = False
 
     def _key(self, event: Any) -> None:
         """A key a button names in ``data-shortcut`` (the replay's arrow keys) presses

@@ -1,0 +1,115 @@
+"""What a family still tripped over at the table (issue 48): a second tap on Roll that
+was lost, the own seat's plate, the take-back after a bot's move, the round's end under
+an opened History, the coach and the kept dice below the fold, Twenty One's new cards
+after a swap, and the English bar at 768.
+
+Each test waits on what the page says (``data-patched``, ``data-later``, the buttons on
+screen), never on time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
+
+from e2e.conftest import check_guard, guard_context
+from e2e.helpers import (
+    button,
+    move_css,
+    open_setup,
+    patches,
+    saved_match,
+    set_seats,
+    settle,
+    wait_patched,
+)
+from e2e.server import SiteServer
+
+
+def throws(page: Page) -> int:
+    """How many times the dice were thrown in the match, from the page's own save."""
+    return sum(type(a).__name__ == "Roll" for a in saved_match(page).actions)
+
+
+def centre(target: Locator) -> tuple[float, float]:
+    box = target.bounding_box()
+    assert box is not None
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def start_21(page: Page, site: SiteServer) -> Locator:
+    """21 against a bot, Ann to throw first (seed 5): the Roll button."""
+    open_setup(page, site.url, "21", "?lang=en&seed=5")
+    set_seats(page, [("Ann", "human"), ("Bot", "medium")])
+    button(page, "Start").click()
+    roll = page.locator(move_css("Roll"))
+    expect(roll).to_be_enabled()
+    settle(page)
+    return roll
+
+
+def test_a_second_tap_on_roll_after_the_roll_is_drawn_throws_again(
+    page: Page, site: SiteServer
+) -> None:
+    roll = start_21(page, site)
+    before = patches(page)
+    x, y = centre(roll)
+    page.mouse.click(x, y)
+    wait_patched(page, before)
+    settle(page)  # the die has landed: the person sees the roll
+    assert throws(page) == 1
+    # the browser counts a click soon after the last one as its second (event.detail 2)
+    before = patches(page)
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    wait_patched(page, before, timeout=10_000)
+    assert throws(page) == 2, "the second deliberate tap threw the die"
+    # two clicks in one go, before the first one's answer could be painted: one throw
+    settle(page)
+    page.evaluate(
+        "(sel) => { const b = document.querySelector(sel); b.click(); b.click(); }",
+        move_css("Roll"),
+    )
+    settle(page)
+    assert throws(page) == 3, "a double tap before the answer showed throws once"
+
+
+@pytest.fixture
+def phone(browser: Browser, guard) -> Iterator[BrowserContext]:  # type: ignore[no-untyped-def]
+    """A guarded phone: 390x844, touch."""
+    context = guard_context(
+        browser.new_context(
+            viewport={"width": 390, "height": 844},
+            has_touch=True,
+            is_mobile=True,
+            service_workers="block",
+        ),
+        guard,
+    )
+    yield context
+    check_guard(context, guard)
+    context.close()
+
+
+def test_two_taps_on_roll_on_a_phone_give_two_throws(
+    phone: BrowserContext, site: SiteServer
+) -> None:
+    page = phone.new_page()
+    roll = start_21(page, site)
+    for count in (1, 2):
+        roll.scroll_into_view_if_needed()
+        settle(page)
+        before = patches(page)
+        page.touchscreen.tap(*centre(roll))
+        wait_patched(page, before, timeout=10_000)
+        settle(page)
+        assert throws(page) == count
+    # a tap the phone counts as the second of two (event.detail 2), the roll drawn
+    before = patches(page)
+    page.mouse.move(*centre(roll))
+    page.mouse.down(click_count=2)
+    page.mouse.up(click_count=2)
+    wait_patched(page, before, timeout=10_000)
+    assert throws(page) == 3
