@@ -75,11 +75,14 @@ def decode(text: object, *, limit: int | None = None) -> dict[str, Any]:
         raise Refusal("malformed")
     try:
         data = json.loads(text)
-    except ValueError:
+    except (ValueError, RecursionError):
+        # RecursionError: nesting deeper than the parser goes (1,500 "[" fit in a
+        # guest's message); a refusal like any other malformed text
         raise Refusal("malformed") from None
     if not isinstance(data, dict) or not isinstance(data.get("t"), str):
         raise Refusal("malformed")
-    if data.get("v") != PROTOCOL:
+    version = data.get("v")
+    if type(version) is not int or version != PROTOCOL:  # true == 1 in Python: not a version
         raise Refusal("version")
     return data
 
