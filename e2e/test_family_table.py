@@ -23,9 +23,12 @@ from e2e.helpers import (
     saved_match,
     set_seats,
     settle,
+    tap,
     wait_patched,
+    wait_turn,
 )
 from e2e.server import SiteServer
+from e2e.test_card_play import banker_move
 
 
 def throws(page: Page) -> int:
@@ -113,3 +116,37 @@ def test_two_taps_on_roll_on_a_phone_give_two_throws(
     page.mouse.up(click_count=2)
     wait_patched(page, before, timeout=10_000)
     assert throws(page) == 3
+
+
+@pytest.mark.parametrize("game", ["Tjueett", "Tjugoett"])
+def test_the_own_plate_never_says_waiting_on_the_own_turn(
+    page: Page, site: SiteServer, game: str
+) -> None:
+    """Pass-and-play: the person to bet is told "your turn" beside the felt, and their
+    plate on the felt (and their line in the seat list) says they are betting."""
+    open_setup(page, site.url, game, "?lang=en&seed=5")
+    set_seats(page, [("Ann", "human"), ("Bo", "human"), ("Cy", "medium")])
+    button(page, "Start").click()
+    betting = 0
+    for _ in range(12):
+        state = wait_turn(page)
+        if state == "cover":
+            tap(page, '[data-action="show-cards"]')
+            continue
+        if state != "turn":
+            tap(page, '[data-action="moment-seen"]')
+            continue
+        expect(page.locator(".turn-banner")).to_contain_text("your turn")
+        plate = page.locator(".n21-scene .seat[data-active='1']")
+        expect(plate).to_have_count(1)
+        line = page.locator(".seat-line.current .seat-status")
+        assert "Waiting" not in (plate.text_content() or "")
+        assert "Waiting" not in (line.text_content() or "")
+        if page.locator(move_css("Bet")).count():
+            assert "Betting" in (plate.text_content() or "")
+            assert (line.text_content() or "") == "Choosing a bet"
+            betting += 1
+        banker_move(page)
+        if betting >= 2:
+            break
+    assert betting >= 2, "two people chose their bets"

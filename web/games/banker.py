@@ -269,6 +269,16 @@ def met_by_bank(view: Any) -> list[int]:
     return [d.seat for d in view.duels if d.bank and d.bank == tuple(view.bank_hand)]
 
 
+def seat_status(view: Any, seat: int) -> str:
+    """The seat's state in one word (a ``banker.status.*``/``banker.note.*`` key): the
+    core's, except that the player choosing their bet now is ``betting``, never
+    ``waiting`` (the core's word for a player still to bet, on their turn too)."""
+    status = str(view.status[seat])
+    if status == "waiting" and seat == view.actor and view.phase == "bet":
+        return "betting"
+    return status
+
+
 def seat_cards(view: Any, seat: int) -> tuple[int, ...]:
     """The cards lying in front of ``seat``: the bank's at the banker's seat."""
     cards: tuple[int, ...] = bank_cards(view) if seat == view.banker else view.hands[seat]
@@ -406,7 +416,7 @@ class BankerUI(GameUI):
         them), and its state in a few words: at a round's end, each player's result
         against the bank with the chips it moved, and the bank's gain."""
         view = frame.view
-        status = view.status[seat]
+        status = seat_status(view, seat)
         duel = next((d for d in view.duels if d.seat == seat), None) if held else None
         # short: a phone's seat plate holds a few words
         note = tr.t(f"banker.note.{status}", bet=view.bets[seat])
@@ -429,7 +439,7 @@ class BankerUI(GameUI):
 
     def seat_line(self, tr: Translator, frame: Frame, seat: int) -> SeatLine:
         view = frame.view
-        status = tr.t(f"banker.status.{view.status[seat]}")
+        status = tr.t(f"banker.status.{seat_status(view, seat)}")
         reason = view.reasons[seat]
         if reason:
             status += " · " + tr.t(f"banker.reason.{reason}")
