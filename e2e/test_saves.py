@@ -146,7 +146,7 @@ def test_hostile_import_is_refused_and_nothing_is_written(page: Page, site: Site
     page.locator("input[type=file]").set_input_files(
         files=[payload("hostile.json", json.dumps(hostile))]
     )
-    expect(page.locator(".notice")).to_contain_text("not imported")
+    expect(page.locator(".notice")).to_contain_text("Nothing was imported: game 1 ")
     assert page.evaluate("() => Object.keys(localStorage).length") == before
     assert page.locator("#app img").count() == 0
 

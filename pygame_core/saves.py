@@ -16,7 +16,12 @@ A game whose rules have been revised (``Game.rules_version`` above 1) also write
 refused, as its actions would replay a different match.
 The ``format`` and ``schema`` fields are checked by :data:`DOCUMENT`, the shared check
 of :mod:`pygame_core.documents`. Anything wrong raises
-:class:`~pygame_core.errors.SaveError` and nothing else.
+:class:`~pygame_core.errors.SaveError` and nothing else. Its message is English for
+developers; what a person is told comes from a key: a document that cannot be read at
+all is a :class:`~pygame_core.documents.DocumentError` (``problem``: foreign, newer,
+older, damaged), one that reads but cannot be replayed here a :class:`ReplayError`
+(``problem``: another game, other rules, moves against the rules), and any other
+:class:`SaveError` is a damaged document.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from .contract import MAX_SEED, Game
 from .documents import Format
@@ -40,6 +45,20 @@ DOCUMENT = Format(FORMAT, newest=SCHEMA_VERSION, kind="a Nordic 21 save", subjec
 MAX_ACTIONS = 100_000
 #: Most taken-back decisions a document may hold.
 MAX_TAKEN_BACK = 1_000
+
+#: Why a well-formed document cannot be replayed here (:class:`ReplayError`).
+ReplayProblem = Literal["unknown_game", "rules", "moves"]
+
+
+class ReplayError(SaveError):
+    """A save document that is well formed but cannot be replayed here: ``problem`` is
+    ``"unknown_game"`` (it names a game this version does not have), ``"rules"`` (it was
+    made under another revision of its game's rules) or ``"moves"`` (its moves break
+    the rules). The message is English for developers; the UI words ``problem``."""
+
+    def __init__(self, message: str, problem: ReplayProblem) -> None:
+        super().__init__(message)
+        self.problem: ReplayProblem = problem
 
 
 def to_data(
@@ -102,9 +121,10 @@ def check_rules(game: Game[Any, Any, Any, Any], data: dict[str, Any]) -> None:
         raise SaveError("the save's rules revision is not a whole number")
     if rules != game.rules_version:
         when = "an earlier" if rules < game.rules_version else "a newer"
-        raise SaveError(
+        raise ReplayError(
             f"the save was made under {when} revision of the {game.id} rules "
-            f"({rules}, now {game.rules_version}): its moves would not replay the same match"
+            f"({rules}, now {game.rules_version}): its moves would not replay the same match",
+            "rules",
         )
 
 
@@ -155,7 +175,7 @@ def read_header(data: Any) -> Header:
     DOCUMENT.check(data)
     game = data.get("game")
     if not isinstance(game, str) or game not in game_ids():
-        raise SaveError("the save names no known game")
+        raise ReplayError("the save names no known game", "unknown_game")
     check_rules(get_game(game), data)
     config = data.get("config")
     if not isinstance(config, dict):
@@ -185,5 +205,5 @@ def from_data(data: Any) -> tuple[Game[Any, Any, Any, Any], Any]:
     except SaveError:
         raise
     except (Nordic21Error, ValueError, TypeError) as exc:
-        raise SaveError(f"the save breaks the rules: {exc}") from exc
+        raise ReplayError(f"the save breaks the rules: {exc}", "moves") from exc
     return game, state

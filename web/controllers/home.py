@@ -4,13 +4,30 @@ import, the statistics, and keeping the saves (persistent storage)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
-from web.controllers.base import Context, Controller, Handler
+from web.controllers.base import Context, Controller, Handler, Notice
+from web.i18n import Translator
 from web.markup import Markup
 from web.persist import Protection, Status, note_saves, protection_alert, protection_note
 from web.saves import SaveImportError, concerns_home
+from web.saves.formats import Refusal
 from web.storage import StorageFull
+
+
+@dataclass(frozen=True)
+class Refused(Notice):
+    """Why items of an import file were not imported, each named by its place in the
+    file and worded in the reader's language when shown (``import.item.<part>``,
+    ``import.why.<problem>``), so it follows a change of language."""
+
+    refusals: tuple[Refusal, ...] = ()
+
+    def text(self, tr: Translator) -> str:
+        return "; ".join(
+            tr.t(f"import.why.{r.problem}", item=tr.t(f"import.item.{r.part}", n=r.index))
+            for r in self.refusals
+        )
 
 
 class HomeController(Controller):
@@ -88,13 +105,16 @@ class HomeController(Controller):
         try:
             result = ctx.book.import_bundle(text)
         except SaveImportError as exc:
-            ctx.say("import.refused", reason=exc)
+            if exc.refusals:
+                ctx.say("import.none_refused", reasons=Refused("import.why", {}, exc.refusals))
+            else:
+                ctx.say("import.refused", reason=Notice(f"reason.{exc.problem}", {"n": exc.limit}))
             return
         except StorageFull:
             ctx.say("save.full")
             return
         count = len(result.games) + len(result.history)
-        refused = "; ".join(result.refused)
+        refused = Refused("import.why", {}, result.reasons) if result.reasons else None
         if count and refused:
             ctx.say("import.done_some_refused", n=count, reasons=refused)
         elif count:

@@ -13,7 +13,10 @@ out when there are none, and read as none when absent.
 An export keeps an entry it cannot read as its raw text, so nothing is lost. An import
 checks every item fully (:func:`plan_import`) before the save book writes anything; the
 file's ``format`` and ``schema`` go through the shared check (:data:`EXPORT_DOCUMENT`,
-see :mod:`pygame_core.documents`).
+see :mod:`pygame_core.documents`). Every reason carries a key of its words
+(:class:`~web.saves.formats.Refusal` for an item, :attr:`SaveImportError.problem` for
+the file), so the notice is in the person's language; the English text is for
+developers.
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from pygame_core.documents import DocumentError, Format
 from web.saves.formats import (
     GAME_PREFIX,
     HISTORY_PREFIX,
+    Refusal,
     dump,
     finished_session,
     free_id,
@@ -38,7 +42,6 @@ from web.saves.formats import (
     parse_json,
     parse_record,
     record_data,
-    short_reason,
 )
 from web.saves.practice import plan_practice
 
@@ -55,7 +58,25 @@ EXPORT_DOCUMENT = Format(
 
 
 class SaveImportError(SaveError):
-    """An import file was refused as a whole; nothing was written."""
+    """An import file was refused as a whole; nothing was written.
+
+    Why, for a person: ``refusals`` when the file was read but none of its items could
+    be imported (each item's reason), else ``problem``, the file's reason (the key
+    ``reason.<problem>``: ``"foreign"``, ``"newer"``, ``"older"``, ``"damaged"``, or
+    ``"too_many"`` for more than ``limit`` items). The message is for developers.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        problem: str = "damaged",
+        refusals: tuple[Refusal, ...] = (),
+        limit: int = 0,
+    ) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.refusals = refusals
+        self.limit = limit
 
 
 @dataclass(frozen=True)
@@ -64,7 +85,9 @@ class ImportResult:
 
     ``games`` and ``history``: the ids written (fresh ids where the file's id was taken);
     ``skipped``: items identical to an entry already here; ``refused``: one reason per
-    item that was not imported (``"game 2: ..."``, counting from 1).
+    item that was not imported (``"game 2: ..."``, counting from 1), in English for
+    developers; ``reasons``: the same as :class:`~web.saves.formats.Refusal`, which a
+    person is told in their language.
     """
 
     games: tuple[str, ...]
@@ -73,6 +96,7 @@ class ImportResult:
     refused: tuple[str, ...]
     #: The practice moments written (fresh ids where the file's id was taken).
     practice: tuple[str, ...] = ()
+    reasons: tuple[Refusal, ...] = ()
 
 
 def bundle_text(games: list[Any], history: list[Any], practice: list[Any] | None = None) -> str:
@@ -94,13 +118,15 @@ def bundle_items(text: Any) -> tuple[list[Any], list[Any], list[Any]]:
     try:
         data, _ = EXPORT_DOCUMENT.load(text, MAX_IMPORT_CHARS)
     except DocumentError as exc:
-        raise SaveImportError(str(exc)) from exc
+        raise SaveImportError(str(exc), exc.problem) from exc
     games, history = data.get("games"), data.get("history", [])
     practice = data.get("practice", [])
     if not (isinstance(games, list) and isinstance(history, list) and isinstance(practice, list)):
         raise SaveImportError("the file's lists of games are malformed")
     if max(len(games), len(history), len(practice)) > MAX_IMPORT_ITEMS:
-        raise SaveImportError(f"the file holds more than {MAX_IMPORT_ITEMS} games")
+        raise SaveImportError(
+            f"the file holds more than {MAX_IMPORT_ITEMS} games", "too_many", limit=MAX_IMPORT_ITEMS
+        )
     return games, history, practice
 
 
@@ -130,12 +156,12 @@ def plan_import(
     written_games: list[str] = []
     written_history: list[str] = []
     skipped: list[str] = []
-    refused: list[str] = []
+    refused: list[Refusal] = []
     for index, item in enumerate(games, 1):
         try:
             prefix, entry = import_game(item)
         except SaveError as exc:
-            refused.append(short_reason(f"game {index}: {exc}"))
+            refused.append(Refusal.of("game", index, exc))
             continue
         if stored(prefix + entry["id"]) == dump(entry):
             skipped.append(entry["id"])
@@ -147,15 +173,11 @@ def plan_import(
     for index, item in enumerate(history, 1):
         try:
             hist = parse_history(item) if isinstance(item, str) else parse_history_data(item)
-        except SaveError as exc:
-            refused.append(short_reason(f"history {index}: {exc}"))
-            continue
-        try:
             entry = history_data(
                 hist, finished_session(parse_json(item) if isinstance(item, str) else item)
             )
         except SaveError as exc:
-            refused.append(short_reason(f"history {index}: {exc}"))
+            refused.append(Refusal.of("history", index, exc))
             continue
         if stored(HISTORY_PREFIX + hist.id) == dump(entry):
             skipped.append(hist.id)
@@ -169,12 +191,14 @@ def plan_import(
     skipped += same
     refused += not_read
     if refused and not plan and not skipped:
-        raise SaveImportError("nothing could be imported: " + "; ".join(refused[:3]))
+        message = "nothing could be imported: " + "; ".join(map(str, refused[:3]))
+        raise SaveImportError(message, refusals=tuple(refused))
     result = ImportResult(
         tuple(written_games),
         tuple(written_history),
         tuple(skipped),
-        tuple(refused),
+        tuple(map(str, refused)),
         tuple(written_practice),
+        tuple(refused),
     )
     return plan, result

@@ -38,7 +38,9 @@ JSON, the envelope (its ``format`` and ``schema`` through the shared check,
 the seats, the summary and the core document's header
 (:func:`pygame_core.saves.read_header`). :func:`parse_record` is the full check: a
 replay of every action through the rules, which must reach the stored summary. Every
-problem raises :class:`~pygame_core.SaveError` with a reason in words, and nothing else.
+problem raises :class:`~pygame_core.SaveError` with a reason in English for developers,
+and nothing else; :func:`problem_of` says which reason in words a person is told
+(:class:`Refusal`, for an item of an import file).
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ from typing import Any, Literal
 
 from pygame_core import GameView, Nordic21Error, Outcome, SaveError
 from pygame_core import saves as core_saves
-from pygame_core.documents import Format
+from pygame_core.documents import DocumentError, Format
 from pygame_core.registry import game_ids
 from web.seats import MAX_NAME, SEAT_KINDS, Seat
 from web.session import GameSession
@@ -89,7 +91,9 @@ class Summary:
     """What the home screen shows of a match, stored so listing needs no replay.
 
     ``round`` is the round number (``None`` for games without rounds); ``result`` is
-    the outcome once ``finished`` (``None`` before).
+    the outcome once ``finished`` (``None`` before); ``turn`` the seat whose turn it is
+    in a match in progress (``None``: nobody's, or a save from before it was kept), so
+    that matches of the same game and players can be told apart in the list.
     """
 
     game: str
@@ -97,6 +101,7 @@ class Summary:
     round: int | None
     finished: bool
     result: Outcome | None
+    turn: int | None = None
 
 
 @dataclass(frozen=True)
@@ -139,6 +144,44 @@ class UnreadableSave:
 def short_reason(reason: str) -> str:
     """A reason cut to :data:`MAX_REASON` characters."""
     return reason if len(reason) <= MAX_REASON else reason[: MAX_REASON - 1] + "…"
+
+
+def problem_of(error: BaseException) -> str:
+    """Which reason a person is told for ``error`` (or the error it was raised from):
+    a document's ``"foreign"``, ``"newer"``, ``"older"`` or ``"damaged"``
+    (:class:`~pygame_core.documents.DocumentError`), a replay's ``"unknown_game"``,
+    ``"rules"`` or ``"moves"`` (:class:`~pygame_core.saves.ReplayError`), and
+    ``"damaged"`` for anything else."""
+    cause: BaseException | None = error
+    while cause is not None:
+        if isinstance(cause, DocumentError | core_saves.ReplayError):
+            return cause.problem
+        cause = cause.__cause__
+    return "damaged"
+
+
+#: The lists of an import file an item can be in.
+Part = Literal["game", "history", "practice"]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why one item of an import file was not imported: where it is (``part``, and
+    ``index`` its place in that list from 1), the reason a person is told (``problem``,
+    see :func:`problem_of`; worded from the keys ``import.item.<part>`` and
+    ``import.why.<problem>``) and ``detail``, the English for developers."""
+
+    part: Part
+    index: int
+    problem: str
+    detail: str
+
+    @classmethod
+    def of(cls, part: Part, index: int, error: BaseException) -> Refusal:
+        return cls(part, index, problem_of(error), str(error))
+
+    def __str__(self) -> str:
+        return short_reason(f"{self.part} {self.index}: {self.detail}")
 
 
 def _number(value: Any, what: str, low: int = 0) -> int:
@@ -190,7 +233,8 @@ def summarize(session: GameSession) -> Summary:
         if outcome is None
         else Outcome(tuple(outcome.winners), tuple(outcome.scores), outcome.score_kind)
     )
-    return Summary(session.game_id, session.names(), round_no, session.over, result)
+    turn = None if session.over else session.game.current_player(session.state)
+    return Summary(session.game_id, session.names(), round_no, session.over, result, turn)
 
 
 def summary_data(summary: Summary) -> dict[str, Any]:
@@ -208,6 +252,7 @@ def summary_data(summary: Summary) -> dict[str, Any]:
             "scores": list(result.scores),
             "score_kind": result.score_kind,
         },
+        "turn": summary.turn,
     }
 
 
@@ -228,7 +273,7 @@ def summary_from_data(data: Any) -> Summary:
         raise SaveError("the save has no summary")
     game = data.get("game")
     if not isinstance(game, str) or game not in game_ids():
-        raise SaveError("the summary names no known game")
+        raise core_saves.ReplayError("the summary names no known game", "unknown_game")
     players = data.get("players")
     if not isinstance(players, list) or not 1 <= len(players) <= MAX_SEATS:
         raise SaveError("the summary's players are not a list of names")
@@ -254,7 +299,12 @@ def summary_from_data(data: Any) -> Summary:
         result = Outcome(winners, scores, kind)
     elif raw is not None:
         raise SaveError("a match in progress has a result")
-    return Summary(game, names, round_no, finished, result)
+    turn = data.get("turn")  # absent from saves made before it was kept
+    if turn is not None and (
+        isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < len(names)
+    ):
+        raise SaveError("the summary's turn names no seat")
+    return Summary(game, names, round_no, finished, result, None if finished else turn)
 
 
 def record_data(
@@ -318,7 +368,7 @@ def _replayed(data: dict[str, Any]) -> GameSession:
     try:
         session = GameSession.replay(game, state, seats)
     except (Nordic21Error, ValueError) as exc:
-        raise SaveError(f"the save cannot be replayed: {exc}") from exc
+        raise core_saves.ReplayError(f"the save cannot be replayed: {exc}", "moves") from exc
     session.reveal_after = _reveal_after(data)
     session.take_backs = _take_backs(data)
     session.taken_back = list(core_saves.read_taken_back(game, data.get("game")))

@@ -24,7 +24,7 @@ from typing import Any
 
 from pygame_core import SaveError
 from pygame_core.practice import PUZZLE_DOCUMENT, Puzzle, puzzle_data, read_puzzle
-from web.saves.formats import MAX_ENTRY_CHARS, dump, free_id, seats_from_data, short_reason
+from web.saves.formats import MAX_ENTRY_CHARS, Refusal, dump, free_id, seats_from_data
 from web.saves.store import KeyValueStore
 from web.seats import Seat
 
@@ -178,20 +178,20 @@ class PracticeBook:
 
 def plan_practice(
     items: Sequence[Any], stored: Callable[[str], str | None], taken: set[str]
-) -> tuple[list[tuple[str, str]], list[str], list[str], list[str]]:
+) -> tuple[list[tuple[str, str]], list[str], list[str], list[Refusal]]:
     """The writes an import of practice ``items`` makes: ``(plan, written ids, skipped
     ids, refusals)``. Each item is fully checked; one identical to the stored entry of
     its id is skipped, one whose id is in ``taken`` gets a fresh id."""
     plan: list[tuple[str, str]] = []
     written: list[str] = []
     skipped: list[str] = []
-    refused: list[str] = []
+    refused: list[Refusal] = []
     taken = set(taken)
     for index, raw in enumerate(items, 1):
         try:
             item = parse_item(raw) if isinstance(raw, str) else read_item(raw)
         except SaveError as exc:
-            refused.append(short_reason(f"practice {index}: {exc}"))
+            refused.append(Refusal.of("practice", index, exc))
             continue
         if stored(PRACTICE_PREFIX + item.id) == dump(item_data(item)):
             skipped.append(item.id)
