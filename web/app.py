@@ -145,7 +145,8 @@ class App:
 
     def show(self, screen: Screen) -> None:
         """Make ``screen`` the one drawn next (leaving the review stops its work)."""
-        if screen != "review":
+        # a moment practised from the review keeps it, for the way back
+        if screen != "review" and not (screen == "practise" and self.practice.from_review):
             self.reviewing.leave()
         if screen != "practise":
             self.practice.leave()
@@ -320,6 +321,9 @@ class App:
             if state is None or state.save_id != target:
                 self.review_saved(target)
             else:
+                if self._screen == "practise":
+                    # Back from a moment practised from it: at the following one
+                    self.practice.resume_review()
                 self.show("review")
         else:
             self.leave_match()

@@ -7,7 +7,9 @@ replay share it. The replay stops at every table a decision was taken at (after 
 action), and between two of them at every moment the action passed through (a
 round's, trick's or deal's end, as the table held it): :attr:`ReviewState.stops`.
 :func:`replay_frame` draws the current stop as a frame in ``replay`` mode, by the
-game's own UI.
+game's own UI; its caption tells only what led to the table shown
+(:meth:`ReviewState.caption`): a held moment the events up to it, the table after it
+what came after (a round's end is told at its moment, a new round's start after it).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pygame_core import Event, SaveError
+from pygame_core.contract import events_for
 from web.eventtext import Wording
 from web.frame import Display, Frame, ReplayStep, Scene, TableUI, story_start
 from web.reviewtext import ReviewWords
@@ -76,6 +79,9 @@ class ReviewState:
     started: bool = False
     #: Bring the replay into view on the next drawing (a moment's "Show in the replay").
     jump: bool = False
+    #: Bring this costly moment (seat, decision index) into view and focus it on the
+    #: next drawing: the way back from practising the one before it.
+    resume_at: tuple[int, int] | None = None
     review: MatchReview | None = None
     task: asyncio.Future[None] | None = None
     _replays: dict[tuple[int, bool], Replay] = field(default_factory=dict)
@@ -147,6 +153,22 @@ class ReviewState:
         before = [mark for step in marks[: action + 1] for mark in step]
         return events[story_start(before, end, kind) : end]
 
+    def caption(self, index: int, moment: int | None) -> tuple[Event, ...]:
+        """What the replay's caption tells at stop ``(index, moment)``, as the viewer saw
+        it: of the events of action ``index - 1``, those up to its ``moment``-th held
+        moment from the one before, or (``moment`` None) those after its last held
+        moment; all of them when nothing came after that moment (the match's end)."""
+        if index == 0:
+            return ()
+        step = self.match.steps[index - 1]
+        ends = [pause.events for pause in step.pauses]
+        if moment is None:
+            events = step.events[ends[-1] :] if ends else step.events
+            events = events or step.events
+        else:
+            events = step.events[ends[moment - 1] if moment else 0 : ends[moment]]
+        return tuple(events) if self.reveal_all else events_for(events, self.viewer)
+
     def replay(self) -> Replay:
         """The replay as the current viewer saw it (kept once made)."""
         from pygame_core.review import replay_frames
@@ -203,7 +225,7 @@ def replay_frame(
     match = state.match
     index, moment = state.stops[state.stop]
     shown = state.replay().at(index)
-    position = ReplayStep(index, state.moves, shown.events)
+    position = ReplayStep(index, state.moves, state.caption(index, moment))
     if moment is None:
         scene = Scene(
             game,

@@ -6,6 +6,11 @@ game's own table, drawn from the seat's view at that moment, with its choices. T
 choice made is rated by the rules core (:func:`pygame_core.practice.answer`, the
 review's own figures) and told in one sentence; the best choice marks the moment
 solved, and it leaves the home's list. Nothing here decides what is best.
+
+A moment practised from the review keeps that review (the app leaves it parked while
+the moment is on screen): the way back ("Back to the review", or the browser's Back)
+opens it at the person's following costly moment, in view and focused
+(:meth:`PracticeController.resume_review`).
 """
 
 from __future__ import annotations
@@ -39,6 +44,9 @@ class PracticeController(FeltController):
         self.controls = TableControls()
         #: The review on screen, if any (given by the app).
         self.current_review: Callable[[], ReviewState | None] = lambda: None
+        #: The moment on screen was practised from that review: its save id, and the
+        #: seat and index of the decision (the way back leads to the one after it).
+        self.from_review: tuple[str, int, int] | None = None
 
     def actions(self) -> Mapping[str, Handler]:
         return {
@@ -54,6 +62,7 @@ class PracticeController(FeltController):
             "toggle-card": self.controls.toggle_card,
             "amount": self.controls.step_amount,
             "practice-again": self.do_again,
+            "practice-back": self.do_back,
         }
 
     # -- opening -------------------------------------------------------------------------
@@ -94,9 +103,11 @@ class PracticeController(FeltController):
             self.ctx.tell("save.full")
             return
         if self.open(item_id):
+            self.from_review = (state.save_id, seat, index)
             self.ctx.router.show("practise")
 
     def do_open(self, data: dict[str, str]) -> None:
+        self.from_review = None
         if self.open(data.get("item", "")):
             self.ctx.router.show("practise")
         else:
@@ -128,6 +139,30 @@ class PracticeController(FeltController):
         self.answer = None
         self.controls = TableControls()
 
+    def do_back(self, data: dict[str, str]) -> None:
+        """Back to the review the moment was practised from, at the next costly moment
+        (home if that review is gone)."""
+        self.ctx.router.show("review" if self.resume_review() else "home")
+
+    def resume_review(self) -> bool:
+        """Set the review this moment was practised from to open at the person's costly
+        moment after it (the last one: that one again), brought into view with its
+        replay; False if the moment was not practised from the review still kept."""
+        origin, state = self.from_review, self.current_review()
+        if origin is None or state is None or state.review is None or state.save_id != origin[0]:
+            return False
+        _, seat, index = origin
+        moments = state.review.for_seat(seat).costliest
+        at = next((n for n, d in enumerate(moments) if d.index == index), None)
+        if at is None:
+            return False
+        following = moments[min(at + 1, len(moments) - 1)]
+        if not state.private:
+            state.viewer = seat
+        state.stop = state.stop_of(following.index)
+        state.resume_at = (seat, following.index)
+        return True
+
     def next_id(self) -> str | None:
         """The newest unsolved moment other than this one."""
         good, _ = self.ctx.book.practice.items()
@@ -139,6 +174,7 @@ class PracticeController(FeltController):
         """The practice table: the seat's view at that moment, its choices until it
         has chosen, then the answer."""
         from web.games import get_ui
+        from web.screens.practice import FromReview
 
         item = self.item
         assert item is not None
@@ -147,7 +183,9 @@ class PracticeController(FeltController):
         view = puzzle.view
         step = puzzle.index
         amount, selected = self.controls.follow(ui, view, step)
-        face = PracticeFace(
+        # practised from the review: the way on leads back to it
+        face_kind = FromReview if self.from_review is not None else PracticeFace
+        face = face_kind(
             round=view.round,
             index=step,
             name=item.name,
@@ -183,3 +221,4 @@ class PracticeController(FeltController):
     def leave(self) -> None:
         self.item = None
         self.answer = None
+        self.from_review = None

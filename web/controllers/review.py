@@ -104,7 +104,10 @@ class ReviewController(Controller):
         from web.screens.review import render_review, replay_display
 
         frame = replay_frame(self.state, self.ctx.tr, replay_display(self.size))
-        return render_review(self.ctx.tr, self.state, frame)
+        markup = render_review(self.ctx.tr, self.state, frame)
+        # a costly moment is brought into view once (back from practising)
+        self.state.resume_at = None
+        return markup
 
     def fit(self, size: tuple[int, int]) -> bool:
         """Take the window's size; whether it changed (the replay is laid out again)."""

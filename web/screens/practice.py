@@ -4,15 +4,18 @@ the moments still to be solved.
 The table is the game's own, drawn from the seat's view at that moment (the frame's
 ``practice`` mode): :func:`practice_panel` beside it asks the question, and once the
 person has chosen, says in one sentence how good the choice was, with the review's own
-figures a tap away.
+figures a tap away. A moment practised from the review (:class:`FromReview`) leads back
+to that review, at its following costly moment; one from the home's list to the next
+moment of the list, or home.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
-from web.frame import Frame
+from web.frame import Frame, PracticeFace
 from web.i18n import Translator
 from web.markup import Markup, h
 from web.reviewtext import ReviewWords, option_label, sentence
@@ -31,6 +34,12 @@ class PracticeWords(ReviewWords, Protocol):
     def round_word(self) -> str:
         """``round`` or ``deal``: the ``review.moment.*`` key that says where a move was."""
         ...
+
+
+@dataclass(frozen=True)
+class FromReview(PracticeFace):
+    """A practice moment opened from the review on screen: once answered, the way on
+    is back to that review (``practice-back``), at the costly moment after this one."""
 
 
 def where(tr: Translator, ui: PracticeWords, round_no: int, index: int) -> str:
@@ -64,11 +73,14 @@ def practice_panel(tr: Translator, frame: Frame, ui: PracticeWords) -> Markup | 
     decision = face.answer
     verdict = "practice.right" if decision.is_best else "practice.wrong"
     again = None if decision.is_best else button(tr.t("practice.again"), "practice-again")
-    onward = (
-        button(tr.t("practice.next"), "open-practice", kind="primary", item=face.next_id)
-        if face.next_id
-        else button(tr.t("practice.done"), "go-home", kind="primary", focus="practice-home")
-    )
+    if isinstance(face, FromReview):
+        onward = button(
+            tr.t("practice.back_to_review"), "practice-back", kind="primary", focus="practice-back"
+        )
+    elif face.next_id:
+        onward = button(tr.t("practice.next"), "open-practice", kind="primary", item=face.next_id)
+    else:
+        onward = button(tr.t("practice.done"), "go-home", kind="primary", focus="practice-home")
     return h(
         "section",
         {

@@ -197,12 +197,15 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
     """One costly moment: where, the sentence, the figures (with what it cost), and
     the buttons to see it in the replay and to practise it again."""
     names = state.session.names()
+    # back from practising the moment before it: this one in view, its button focused
+    resume = state.resume_at == (decision.seat, decision.index) and not decision.taken_back
     practise = (
         button(
             tr.t("practice.button"),
             "practise",
             kind="small",
             focus=f"practise-{decision.index}",
+            autofocus=resume,
             index=decision.index,
             seat=decision.seat,
         )
@@ -211,7 +214,7 @@ def moment(tr: Translator, state: ReviewState, decision: Decision) -> Markup:
     )
     return h(
         "li",
-        {"class": "moment", "data-index": decision.index},
+        {"class": "moment", "data-index": decision.index, "data-scroll-to": resume},
         h("h4", {"class": "moment-title"}, moment_title(tr, state, decision)),
         h("p", {"class": "moment-sentence"}, sentence(tr, state.ui, decision, names)),
         exact_figures(tr, decision),
@@ -274,6 +277,9 @@ def person_panel(tr: Translator, state: ReviewState, seat: int) -> Markup:
                     ),
                 )
             )
+            if mine.best < mine.rated:
+                # "93 % accuracy · 18 of 22": the two figures measure different things
+                words.append(h("p", {"class": "hint review-note"}, tr.t("review.summary_note")))
             if not mine.costliest:
                 words.append(h("p", {"class": "review-cost"}, tr.t("review.all_best")))
             words.append(summary_figures(tr, mine))
@@ -416,14 +422,19 @@ def viewer_choice(tr: Translator, state: ReviewState) -> Markup | None:
     )
 
 
-def frame_caption(tr: Translator, frame: Frame) -> Markup:
-    """What the step just shown did, in words."""
+def frame_caption(tr: Translator, frame: Frame, round_word: str = "round") -> Markup:
+    """What led to the table shown, in words, after the round (or deal) it is in:
+    "Round 2 · Bo throws 3: total 3." (:meth:`web.reviewing.ReviewState.caption`)."""
     step = frame.replay
     assert step is not None
     if step.index == 0:
         text = tr.t("review.frame_start")
     else:
-        text = " ".join(frame.ui.words(tr, frame, step.caption))
+        words = " ".join(frame.ui.words(tr, frame, step.caption))
+        key = f"review.caption.{round_word}"
+        head = tr.t(key, round=frame.view.round, text="").removesuffix(" · ")
+        # a round's start names its round already ("Round 2 begins; Bo starts.")
+        text = words if head in words else tr.t(key, round=frame.view.round, text=words)
     return h("p", {"class": "frame-caption"}, text)
 
 
@@ -453,7 +464,7 @@ def replay_section(tr: Translator, state: ReviewState, frame: Frame) -> Markup:
         # the step buttons, what the step did and the table it led to, in view together;
         # every hand (when all is shown) under them
         replay_controls(tr, state),
-        frame_caption(tr, frame),
+        frame_caption(tr, frame, state.ui.round_word),
         replay_table(tr, frame),
         revealed_hands(tr, state),
     )
