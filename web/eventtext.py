@@ -29,8 +29,10 @@ SEAT_PARAMS = frozenset(
         "from_seat",
     }
 )
-#: Parameters whose value picks a more specific text, e.g. ``event.banker.settled.won``.
-VARIANT_PARAMS = ("outcome", "reason")
+#: Parameters whose value picks a more specific text, e.g. ``event.banker.settled.won``
+#: (a list of values names its items joined by ``_``: 41's ``missing`` (1,) picks
+#: ``event.dice41.not_qualified.1``).
+VARIANT_PARAMS = ("outcome", "reason", "missing")
 SEATS_PARAMS = frozenset({"seats", "winners", "holders", "order", "payers"})
 CARD_PARAMS = frozenset({"card", "cards", "hand", "shown", "last_cards", "given", "drawn"})
 
@@ -53,13 +55,22 @@ def _value(name: str, value: Any, names: Sequence[str], tr: Translator) -> Any:
     return value
 
 
+def _variant(value: Any) -> str:
+    """How a variant parameter's value names its text (see :data:`VARIANT_PARAMS`)."""
+    if isinstance(value, (tuple, list)):
+        return "_".join(str(v) for v in value)
+    return str(value)
+
+
 def describe(
     event: Event, families: Sequence[str], names: Sequence[str], tr: Translator
 ) -> str | None:
     """The log line of ``event``, or None if the event is not worth a line; its text is
     looked up in ``families`` (``event.<family>.<kind>``), most specific first."""
     bases = [f"event.{family}.{event.kind}" for family in families]
-    keys = [f"{base}.{event.get(p)}" for base in bases for p in VARIANT_PARAMS if event.get(p)]
+    keys = [
+        f"{base}.{_variant(event.get(p))}" for base in bases for p in VARIANT_PARAMS if event.get(p)
+    ]
     for key in [*keys, *bases]:
         if tr.has(key):
             params = {k: _value(k, v, names, tr) for k, v in event.params}

@@ -29,6 +29,13 @@ def seat_status(tr: Translator, view: Any, seat: int) -> str:
     status = view.statuses[seat]
     if status == "done":
         return tr.t("status.scored", score=view.scores[seat])
+    if status == "not_qualified":
+        from pygame_core.dice41 import missing_tickets
+
+        # what is missing: "No 1", not "No 4 and 1" when three 4s lie there
+        missing = missing_tickets(view.kept[seat])
+        if len(missing) == 1:
+            return tr.t(f"status41.not_qualified.{missing[0]}")
     return tr.t(f"status41.{status}")
 
 
@@ -309,10 +316,9 @@ class Dice41UI(GameUI):
 
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
         view = frame.view
-        return [
-            (s, str(view.chips[s] if view.uses_chips else view.round_wins[s]))
-            for s in view.standings
-        ]
+        if view.uses_chips:
+            return [(s, tr.t("play.standing.chips", n=view.chips[s])) for s in view.standings]
+        return [(s, tr.t("play.standing.rounds", n=view.round_wins[s])) for s in view.standings]
 
     def guide_step(self, frame: Frame) -> str | None:
         return "guide.dice41.keep"
