@@ -345,6 +345,13 @@ def _header_rounds(markup: str) -> set[int]:
     return {int(n) for n in re.findall(r"\b(?:Round|Deal) (\d+)\b", header)}
 
 
+def _header_deal(markup: str) -> set[int]:
+    """Tjugoett's bar: its round is the bank's time round the table, the deal that ended
+    (or is dealt) is the banker's "deal n of 3"."""
+    header = markup.split("</header>")[0]
+    return {int(n) for n in re.findall(r"\bdeal (\d+) of\b", header)}
+
+
 @pytest.mark.parametrize("game_id", game_ids())
 def test_a_held_round_end_shows_that_round_not_the_next(game_id: str) -> None:
     """While Continue is shown, the table is the round that ended: its dice or cards
@@ -361,7 +368,15 @@ def test_a_held_round_end_shows_that_round_not_the_next(game_id: str) -> None:
     upcoming = _session(app).view(None).round
     assert upcoming == ended + 1, "the rules have begun the next round"
     assert 'data-action="moment-seen"' in markup and held.mode == "moment"
-    assert _header_rounds(markup) == {ended}, "the bar names the round that ended"
+    if game_id == "tjugoett":
+        # the bar names the banker's deal that ended; the next deal is the banker's next
+        ended = held.view.bank_deals + 1
+        upcoming = _session(app).view(None).bank_deals + 1
+        assert upcoming == ended + 1
+        header_rounds = _header_deal
+    else:
+        header_rounds = _header_rounds
+    assert header_rounds(markup) == {ended}, "the bar names the round that ended"
     SHOWS[game_id](held, markup)
     waiting = NEXT_ROUND_WORDS.get(game_id)
     felt = _felt(markup)
@@ -370,7 +385,7 @@ def test_a_held_round_end_shows_that_round_not_the_next(game_id: str) -> None:
     # Continue: the next round is on the table
     press(app, page, "moment-seen")
     if "moment-seen" not in page.markup:
-        assert _header_rounds(page.markup) == {upcoming}
+        assert header_rounds(page.markup) == {upcoming}
 
 
 def _hand_band(markup: str) -> bool:
@@ -454,7 +469,9 @@ def test_between_tricks_the_felt_says_who_took_the_last_one_and_who_leads(lang: 
                 area = re.search(r'<section class="trick empty">(.*?)</section>', page.markup, re.S)
                 assert area and said in html.unescape(area.group(1)), (said, area)
                 seen[key] += 1
-            if session.current == 0 and not page.timers:
+            if 'data-action="play-on"' in page.markup:
+                press(app, page, "play-on")  # the bots wait for the person's take-back
+            elif session.current == 0 and not page.timers:
                 _make(app, page, session.legal()[0])
             elif page.timers:
                 page.timers.pop(0)()

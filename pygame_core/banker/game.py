@@ -145,6 +145,11 @@ class BankerGame(Game[C, TableState, Action, TableView]):
         """Whether the banker draws one hand against all satisfied players."""
         return False
 
+    def _laps(self, config: C) -> int | None:
+        """How many times the bank goes round the table in a match (for the view);
+        ``None`` when laps do not count the match (Tjueett's)."""
+        return None
+
     # -- the contract ----------------------------------------------------------------
     def new_game(self, config: C, seed: int) -> TableState:
         """A match with a full deck; the first banker sits in seat 0."""
@@ -309,6 +314,8 @@ class BankerGame(Game[C, TableState, Action, TableView]):
             max_amount=high,
             bank_deals=state.bank_deals,
             deals_per_bank=self._deals_per_bank(config),
+            lap=state.laps + 1,
+            laps=self._laps(config),
             bank_net=state.bank_net,
             instant_win=self.instant_win,
             hidden_hands=self.hidden_hands,

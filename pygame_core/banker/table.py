@@ -235,6 +235,10 @@ class TableView:
     max_amount: int
     bank_deals: int
     deals_per_bank: int
+    #: The bank's time round the table (from 1), and how many the match has (``None``:
+    #: the match is not counted in laps).
+    lap: int
+    laps: int | None
     bank_net: int
     instant_win: bool
     hidden_hands: bool

@@ -29,9 +29,19 @@ A round (a deal)
 
 The bank
 --------
-A banker deals ``deals_per_bank`` rounds (3), then takes the pot and the bank passes
-left. If the bank is blown before that, the banker opens a new bank from own chips
-at the next deal; a banker with too few chips passes the bank on instead.
+A banker deals ``deals_per_bank`` deals (3: "Varje bankir får tre givar på sig innan
+man byter"), then takes the pot and the bank passes left. If the bank is blown before
+that, the banker opens a new bank from own chips at the next deal; a banker with too
+few chips passes the bank on instead.
+
+Deals and rounds
+----------------
+The text counts deals ("givar") and says how many a banker deals; it sets no length
+for the match. Here (and in the core's events and state, as in Tjueett) one deal is
+one ``round``; what the players call a round of Tjugoett is the bank going once round
+the table (a lap: everyone who can holds the bank once, for ``deals_per_bank`` deals).
+The match is ``laps`` such rounds, so the setup's two numbers mean what they say:
+"deals per banker" and "rounds, each with everyone holding the bank once".
 
 Reading of the text
 -------------------
@@ -53,14 +63,20 @@ Options (``TjugoettConfig``)
   above). It replaced ``banker_hand`` (``"shared"``: ``"after_all"``, ``"each"``:
   ``"after_all_each"``); saves from before it are refused by their rules revision
   (:mod:`pygame_core.saves`), since their moves would not replay the same match.
-- ``rounds``: the match ends after this many deals; ``None``: when the bank has gone
-  once round the table, so that everyone has held it. The text sets no end; the match
-  also ends when nobody is left to bet against the bank (``no_players``).
+- ``laps``: the match ends when the bank has gone this many times round the table
+  (1: everyone holds it once). The text sets no end; the match also ends when nobody
+  is left to bet against the bank (``no_players``).
+- ``rounds``: a fixed number of deals in all instead (``None``, the default: the laps
+  decide). The setup no longer offers it: it counted deals while the setup called them
+  rounds, so that the last banker could deal fewer than the others. A save or deal
+  code made before ``laps`` has it and replays as it was (``laps`` stays 1 with it, as
+  the laps then play no part).
 
 Presets: ``classic`` (the defaults: 3 deals a bank, 15 chips, the bank once round the
 table, the banker plays each satisfied player at once) and ``after_all`` (the same, but
 the banker lays out one hand against all satisfied players after the last player). A
-shorter match where everyone still holds the bank once: ``deals_per_bank=1``.
+shorter match where everyone still holds the bank once: ``deals_per_bank=1``; a longer
+one: ``laps=2``.
 
 Events: see :mod:`pygame_core.banker` for every kind and its parameters;
 ``round_started.deal`` counts the current banker's deals from 1.
@@ -84,6 +100,7 @@ from ..banker.table import (
     bettors,
     can_bet,
     deal,
+    next_banker,
     next_with,
     pass_bank,
     seats_from_left,
@@ -91,10 +108,13 @@ from ..banker.table import (
     take_pot,
 )
 from ..builder import with_item
+from ..errors import ConfigError
 from ..values import Value
 
 #: When the banker plays the satisfied players (see the module docstring).
 BANKER_PLAYS = ("at_once", "after_all", "after_all_each")
+#: Most times a match may send the bank round the table.
+MAX_LAPS = 100
 
 
 @dataclass(frozen=True)
@@ -107,11 +127,19 @@ class TjugoettConfig(Value):
     deals_per_bank: int = 3
     banker_plays: Literal["at_once", "after_all", "after_all_each"] = "at_once"
     rounds: int | None = None
+    laps: int = 1
 
     def __post_init__(self) -> None:
         check_table(self.players, self.chips, self.min_bet, self.rounds, (3, 10))
         check_int("deals_per_bank", self.deals_per_bank, 1, 100)
         check_choice("banker_plays", self.banker_plays, BANKER_PLAYS)
+        check_int("laps", self.laps, 1, MAX_LAPS)
+        if self.rounds is not None and self.laps != 1:
+            raise ConfigError(
+                "laps",
+                "a match of a fixed number of deals (rounds) is not counted in laps: "
+                "leave laps at 1 or rounds empty",
+            )
 
 
 class Tjugoett(BankerGame[TjugoettConfig]):
@@ -139,12 +167,24 @@ class Tjugoett(BankerGame[TjugoettConfig]):
     def _shared_bank_hand(self, config: TjugoettConfig) -> bool:
         return config.banker_plays == "after_all"
 
+    def _laps(self, config: TjugoettConfig) -> int | None:
+        return None if config.rounds is not None else config.laps
+
+    def _last_round_played(self, state: TableState) -> bool:
+        """Whether the match ends with the deal just over: the deals are played
+        (``rounds``), or passing the bank would end the last lap."""
+        config: TjugoettConfig = state.config
+        if config.rounds is not None:
+            return state.round >= config.rounds
+        found = next_banker(state)
+        return found is not None and state.laps + found[1] >= config.laps
+
     def _open_round(self, t: TableBuilder) -> None:
         state = t.state
         config: TjugoettConfig = state.config
         if config.rounds is not None and state.round >= config.rounds:
             self._finish(t, "rounds")
-        elif config.rounds is None and state.laps:
+        elif config.rounds is None and state.laps >= config.laps:
             self._finish(t, "lap")
         elif not bettors(state):
             self._finish(t, "no_players")
