@@ -47,7 +47,8 @@ class TjugoettUI(BankerUI):
         if view.laps is not None:
             text = tr.t("play.round_of", n=min(view.lap, view.laps), total=view.laps)
         elif view.rounds:
-            text = tr.t("banker.deal_in_all", n=view.round, total=view.rounds)
+            # its deals are counted in all: a second "deal n of 3" would read as the same
+            return tr.t("banker.deal_in_all", n=view.round, total=view.rounds)
         else:
             text = tr.t("save.deal", n=view.round)
         if view.deals_per_bank > 1 and view.phase != "over":
