@@ -42,10 +42,11 @@ DUEL_CARD_W = 30
 
 
 def final_figure(tr: Translator, chips: int, score: int, kind: str) -> str:
-    """A seat's line at the end: its chips, and what it gained when that decided."""
+    """A seat's line at the end: its chips ("13 chips"), and what it gained when that
+    decided ("13 chips (+3)")."""
     if kind == "gain":
         return tr.t("banker.final_gain", chips=chips, gain=f"{score:+d}")
-    return str(chips)
+    return tr.t("play.standing.chips", n=chips)
 
 
 def fresh_cards(frame: Frame, seat: int) -> int:
@@ -408,6 +409,11 @@ class BankerUI(GameUI):
             pot=view.pot,
             deck=view.deck_size,
             discard=top,
+            # the card alone says nothing: it is the top of the used cards, out of play
+            discard_caption=tr.t("banker.discard_pile") if top is not None else "",
+            discard_said=tr.t("banker.discard_top", card=card_name(tr, top))
+            if top is not None
+            else "",
             hand=tuple(c for c in own if c != HIDDEN),
         )
 

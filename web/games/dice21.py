@@ -210,6 +210,14 @@ class Dice21UI(GameUI):
     def coach(self, tr: Translator, frame: Frame) -> Markup | None:
         return dice21_coach(tr, self.advice(frame))
 
+    def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
+        """Every seat's chips ("14 chips") or rounds won ("3 rounds won"), the best first."""
+        result = frame.outcome
+        assert result is not None
+        order = sorted(range(len(frame.seats)), key=lambda seat: -result.scores[seat])
+        key = f"play.standing.{result.score_kind}"
+        return [(seat, tr.t(key, n=result.scores[seat])) for seat in order]
+
     def guide_step(self, frame: Frame) -> str | None:
         return "guide.dice21.roll"
 

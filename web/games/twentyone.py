@@ -290,18 +290,27 @@ def coach_sentence(tr: Translator, advice: TwentyOneAdvice) -> str:
         return tr.t("t21.coach.why.only", move=move)
     mine = next(o for o in decision.options if o.key == advice.key)
     top = max(decision.options, key=lambda o: o.value)
+    value = whole_percent(mine.value, tr.lang)
     if top.value <= mine.value:
         other = max((o for o in decision.options if o is not mine), key=lambda o: o.value)
-        kind = "equal" if other.value == mine.value else "best"
+        other_value = whole_percent(other.value, tr.lang)
+        if other.value == mine.value:
+            kind = "equal"
+        elif other_value == value:
+            # better, but not by a whole percent: "33 % against 33 %" would say nothing
+            kind = "as_often"
+        else:
+            kind = "best"
     else:
         other = top
+        other_value = whole_percent(other.value, tr.lang)
         kind = "close"
     return tr.t(
         f"t21.coach.why.{kind}",
         move=move,
-        value=whole_percent(mine.value, tr.lang),
+        value=value,
         other=option_label(tr, other.key),
-        other_value=whole_percent(other.value, tr.lang),
+        other_value=other_value,
         margin=whole_percent(decision.margin or 0.0, tr.lang),
     )
 
@@ -478,7 +487,8 @@ class TwentyOneUI(GameUI):
 
     def standings(self, tr: Translator, frame: Frame) -> Sequence[tuple[int, str]]:
         scores = frame.view.scores
-        return sorted(((s, str(scores[s])) for s in range(len(scores))), key=lambda x: -int(x[1]))
+        order = sorted(range(len(scores)), key=lambda s: -scores[s])
+        return [(s, tr.t("play.standing.points", n=scores[s])) for s in order]
 
     def guide_step(self, frame: Frame) -> str | None:
         from pygame_core.twentyone import OpenExchange, Play

@@ -31,6 +31,11 @@ class Picture:
     pot: int | None = None
     deck: int = 0
     discard: int | None = None
+    #: The discard pile's top card in words: a caption under it on the felt, and for
+    #: assistive technology in the scene's name ("Discard pile", "Discard pile: 7 of
+    #: hearts on top").
+    discard_caption: str = ""
+    discard_said: str = ""
     centre: Sequence[tuple[str, int]] = ()
     hand: tuple[int, ...] = ()
     #: Cards the band under the felt keeps room for (at least ``hand``'s).
@@ -118,10 +123,11 @@ def felt(tr: Translator, layout: TableLayout, picture: Picture) -> Markup:
             layout,
             picture.seats,
             tr.lang,
-            tr.t("play.table"),
+            tr.t("play.table") + (f" · {picture.discard_said}" if picture.discard_said else ""),
             pot=picture.pot,
             deck=picture.deck,
             discard=picture.discard,
+            discard_label=picture.discard_caption,
             centre=picture.centre,
         ),
     )

@@ -837,13 +837,15 @@ def scene(
     pot: int | None = None,
     deck: int = 0,
     discard: int | None = None,
+    discard_label: str = "",
     centre: Sequence[tuple[str, int]] = (),
     moment: tuple[str, str] | None = None,
 ) -> Markup:
     """The felt with its seats, the pot, the deck (``deck`` cards left) and the discard
-    pile (its top card, face up); ``centre``: (key, card) pairs face up in the middle
-    (a trick); ``moment``: (kind, translated text) shown large for a moment ("bust",
-    "twentyone", "win"). ``label`` is the scene's accessible name.
+    pile (its top card, face up, with ``discard_label`` under it: what the card is);
+    ``centre``: (key, card) pairs face up in the middle (a trick); ``moment``: (kind,
+    translated text) shown large for a moment ("bust", "twentyone", "win"). ``label``
+    is the scene's accessible name.
     """
     if len(seats) != len(layout.seats):
         raise ValueError(f"{len(seats)} seats for a layout of {len(layout.seats)}")
@@ -869,6 +871,24 @@ def scene(
     if discard is not None:
         d = layout.discard
         parts.append(placed("discard", d.x, d.y, card_face(discard, lang, d.w)))
+        if discard_label:
+            font = max(9.0, d.w * 0.24)
+            parts.append(
+                h(
+                    "text",
+                    {
+                        "x": _n(d.x + d.w / 2),
+                        "y": _n(d.y + d.h + font),
+                        "font-size": _n(font),
+                        "font-family": FONT,
+                        "text-anchor": "middle",
+                        "fill": "#e8f3ec",
+                        "class": "discard-label",
+                        "data-key": "discard-label",
+                    },
+                    discard_label,
+                )
+            )
     if pot is not None:
         p = layout.pot
         if p is None:
