@@ -106,6 +106,7 @@ class Page:
         for target, kind, handler in (
             (self.root, "click", self._click),
             (self.root, "change", self._change),
+            (self.root, "input", self._input),
             (js.document, "keydown", self._key),
             (js.window, "storage", self._storage),
             (js.window, "popstate", self._popstate),
@@ -229,6 +230,16 @@ class Page:
             target.value = ""
             return
         self._app().on_field(str(name), _field_data(target))
+
+    def _input(self, event: Any) -> None:
+        """A key typed in a field marked ``data-live`` (a seat's name): sent at once
+        with ``typing``, so what the screen says of it follows as it is typed; the
+        field is checked as it is left ("change")."""
+        target = event.target
+        name = _opt(target.getAttribute("data-field"))
+        if name is None or _opt(target.getAttribute("data-live")) is None:
+            return
+        self._app().on_field(str(name), {**_field_data(target), "typing": "1"})
 
     async def _read_file(self, file: Any) -> None:
         if file.size > MAX_IMPORT_BYTES:

@@ -30,6 +30,21 @@ class Refused(Notice):
         )
 
 
+#: The notices that report something done, not a problem: drawn as a success
+#: (``notice done``, green, a tick) or as news (``notice info``), never with the
+#: red stripe of a problem (issue 48).
+NOTICE_KINDS: Mapping[str, str] = {
+    "import.done": "done",
+    "import.done_one": "done",
+    "import.nothing_new": "info",
+}
+
+
+def notice_kind(notice: Notice | None) -> str:
+    """How the home screen draws ``notice``: ``done``, ``info`` or ``problem``."""
+    return "problem" if notice is None else NOTICE_KINDS.get(notice.key, "problem")
+
+
 class HomeController(Controller):
     """The saved games on the home screen."""
 
@@ -68,6 +83,7 @@ class HomeController(Controller):
             history=history,
             stats=ctx.stats.table(),
             notice=ctx.notice_text(),
+            notice_kind=notice_kind(ctx.notice),
             has_saves=self.has_saves(),
             confirming=self.confirming,
             now_ms=ctx.page.now_ms(),

@@ -93,10 +93,9 @@ class SetupController(Controller):
         config, errors = validate(draft)
         if config is None:
             self.draft = replace(draft, errors=errors)
-            first = next(iter(errors), "")
-            self.ctx.page.announce(
-                self.ctx.tr.t("setup.has_errors") + (f" ({first})" if first else "")
-            )
+            from web.screens.setup import error_announcement
+
+            self.ctx.page.announce(error_announcement(self.ctx.tr, self.draft))
             return None
         self.remember_names(seats_for_start(draft))
         return draft, config
@@ -137,19 +136,44 @@ class SetupController(Controller):
         name = free[0] if free else free_name(tr.t("setup.default_name"), draft.seats)
         self.draft = set_seat(draft, index, name=name)
 
+    def seat_to_bot(self, index: int) -> None:
+        """A person's seat given to a bot takes a bot's name ("Bot 2") unless the name
+        was typed: "Player n" and the names the setup filled in from the last match
+        are the setup's, not a person's."""
+        draft = self.draft
+        if draft is None or not 0 <= index < len(draft.seats):
+            return
+        tr = self.ctx.tr
+        filled = {tr.t("setup.default_name", n=n) for n in range(1, 11)}
+        filled |= set(self.remembered_names())
+        if draft.seats[index].name.strip() not in filled:
+            return
+        others = draft.seats[:index] + draft.seats[index + 1 :]
+        self.draft = set_seat(draft, index, name=free_name(tr.t("setup.default_bot"), others))
+
     def on_field(self, name: str, data: dict[str, str]) -> None:
-        """A form field changed (a text field: as it is left), and is checked at once."""
+        """A form field changed (a text field: as it is left, and with ``typing`` at
+        each key, unchecked so that a half-typed name is not called wrong), and is
+        checked at once."""
         if self.draft is None:
             return
         value = data.get("value", "")
         if name == "seat-name":
             index = int(data.get("seat", "-1"))
-            self.draft = check_field(set_seat(self.draft, index, name=value), f"seat-{index}")
+            named = set_seat(self.draft, index, name=value)
+            typing = data.get("typing") == "1"
+            if typing:  # the other fields' errors stay as they were
+                errors = {k: v for k, v in self.draft.errors.items() if k != f"seat-{index}"}
+                self.draft = replace(named, errors=errors)
+            else:
+                self.draft = check_field(named, f"seat-{index}")
         elif name == "seat-kind":
             index = int(data.get("seat", "-1"))
             self.draft = set_seat(self.draft, index, kind=value)
             if value in ("human", "device"):
                 self.seat_to_person(index)
+            else:
+                self.seat_to_bot(index)
         elif name == "option":
             option = data.get("name", "")
             self.draft = check_field(set_option(self.draft, option, value), option)

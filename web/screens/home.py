@@ -110,6 +110,10 @@ def summary_lines(tr: Translator, info: SaveInfo, uis: Mapping[str, GameUI]) -> 
         progress = uis[summary.game].progress(tr, summary.round)
     else:
         progress = tr.t("save.in_progress")
+    turn = summary.turn
+    if not summary.finished and turn is not None and turn < len(summary.players):
+        # whose turn it is: two matches of the same game and players read apart
+        progress += " · " + tr.t("save.turn", name=summary.players[turn])
     return [
         h("span", {"class": "saved-game"}, tr.t(f"game.{summary.game}.name")),
         h("span", {"class": "saved-players"}, ", ".join(summary.players)),
@@ -324,6 +328,9 @@ class HomeData:
     history: Sequence[SaveInfo] = ()
     stats: StatsTable | None = None
     notice: str | None = None
+    #: How the notice is drawn: ``problem`` (red stripe, an alert), ``done`` (a
+    #: success: green, a tick) or ``info`` (news), the last two a polite status.
+    notice_kind: str = "problem"
     #: The entry whose Delete was pressed ("stats" for the statistics' reset).
     confirming: str | None = None
     now_ms: int = 0
@@ -364,6 +371,20 @@ def deal_section(tr: Translator) -> Markup:
     )
 
 
+def notice_line(text: str, kind: str) -> Markup:
+    """The home screen's line of news: a problem is an alert with a red stripe; a
+    success (``done``) or news (``info``) is a status that looks like one."""
+    problem = kind not in ("done", "info")
+    return h(
+        "p",
+        {
+            "class": "notice" if problem else f"notice {kind}",
+            "role": "alert" if problem else "status",
+        },
+        text,
+    )
+
+
 def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = HomeData()) -> Markup:
     """The whole home screen."""
     return fragment(
@@ -381,7 +402,7 @@ def render_home(tr: Translator, uis: Mapping[str, GameUI], data: HomeData = Home
         h(
             "main",
             {"class": "home", "id": "main"},
-            h("p", {"class": "notice", "role": "alert"}, data.notice) if data.notice else None,
+            notice_line(data.notice, data.notice_kind) if data.notice else None,
             data.protection_alert,
             saved_section(tr, uis, data.saved, data.unreadable, data.confirming, data.now_ms),
             practice_section(tr, uis, data.practice),

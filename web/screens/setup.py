@@ -50,6 +50,23 @@ def error_text(tr: Translator, draft: SetupDraft, field: str) -> str | None:
     return tr.t(specific) if tr.has(specific) else tr.t("setup.error.combination")
 
 
+def error_announcement(tr: Translator, draft: SetupDraft) -> str:
+    """What the live region says when Start finds a problem: the first field with one,
+    named as the person sees it ("the name in seat 1", an option's label), and what is
+    wrong with it, never the form's internal name of the field."""
+    field = next(iter(draft.errors), None)
+    problem = error_text(tr, draft, field) if field is not None else None
+    if field is None or problem is None:
+        return tr.t("setup.has_errors")
+    if field.startswith("seat-") and field[5:].isdigit():
+        return tr.t("setup.has_errors_seat", n=int(field[5:]) + 1, problem=problem)
+    spec = next((f for f in draft.fields if f.name == field), None)
+    if spec is not None and draft.visible(spec):
+        option = _option_label(tr, draft.game_id, field)
+        return tr.t("setup.has_errors_option", option=option, problem=problem)
+    return tr.t("setup.has_errors_general", problem=problem)
+
+
 def seat_row(tr: Translator, draft: SetupDraft, index: int) -> Markup:
     """One seat: name field, who plays it, remove."""
     seat = draft.seats[index]
@@ -78,6 +95,8 @@ def seat_row(tr: Translator, draft: SetupDraft, index: int) -> Markup:
                     "value": seat.name,
                     "autocomplete": "off",
                     "data-field": "seat-name",
+                    # sent at each key too: the bank's holder and "Remove ..." follow it
+                    "data-live": "1",
                     "data-seat": index,
                     "data-focus": f"seat-name-{index}",
                     "aria-invalid": "true" if error else None,
