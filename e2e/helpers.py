@@ -153,20 +153,27 @@ def wait_turn(
     through_moments: bool = False,
     turn: str = TURN_MOVES,
     timeout: float = MATCH_TIMEOUT_MS,
+    play_on: bool = True,
 ) -> str:
     """Wait until the table waits for a person, as the page shows it, and say how:
     "over" (the match's end), "cover" (the pass-and-play hand-off screen), "moment" (a
-    round's end held on the felt until Continue) or "turn" (what ``turn`` selects: a
-    move, or a card to pick). ``through_moments``: tap Continue on every moment on the
-    way (never "moment")."""
+    round's end held on the felt until Continue), "turn" (what ``turn`` selects: a
+    move, or a card to pick) or, with ``play_on`` false, "hold" (the bots wait for the
+    person to take their move back or play on). ``through_moments``: tap Continue on
+    every moment on the way (never "moment"); ``play_on``: tap "Play on" whenever the
+    bots wait for it (never "hold"), as a person who keeps their move does."""
     marks = [
         ["over", ".match-over"],
         ["cover", '[data-action="show-cards"]'],
         ["moment", '[data-action="moment-seen"]'],
+        ["hold", '[data-action="play-on"]'],
         ["turn", turn],
     ]
     while True:
         state = str(page.wait_for_function(SHOWS_JS, arg=marks, timeout=timeout).json_value())
+        if state == "hold" and play_on:
+            tap(page, '[data-action="play-on"]')
+            continue
         if state != "moment" or not through_moments:
             return state
         tap(page, '[data-action="moment-seen"]')

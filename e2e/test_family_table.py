@@ -20,6 +20,7 @@ from e2e.helpers import (
     move_css,
     open_setup,
     patches,
+    quiet,
     saved_match,
     set_seats,
     settle,
@@ -150,3 +151,59 @@ def test_the_own_plate_never_says_waiting_on_the_own_turn(
         if betting >= 2:
             break
     assert betting >= 2, "two people chose their bets"
+
+
+def take_back(page: Page) -> Locator:
+    return page.locator('[data-action="take-back"]')
+
+
+def test_a_take_back_after_a_stop_waits_for_the_person(page: Page, site: SiteServer) -> None:
+    """21 against a bot: after Ann's stop the bot does not throw, however long she
+    thinks (nothing is scheduled: ``data-later`` is 0 and the match has not moved);
+    her take-back is still open, and taking it back gives her the turn again."""
+    roll = start_21(page, site)
+    tap(page, roll)
+    tap(page, page.locator(move_css("Stop")))
+    quiet(page)  # every callback the page scheduled has run: nothing more will by itself
+    moved = len(saved_match(page).actions)
+    expect(page.locator(".turn-banner")).to_contain_text("Bot")
+    expect(take_back(page)).to_be_enabled()
+    expect(page.locator('[data-action="play-on"]')).to_be_visible()
+    expect(page.locator("#take-back-wait")).to_have_text(
+        "The bots wait until you take your move back or play on."
+    )
+    quiet(page)
+    assert len(saved_match(page).actions) == moved, "the bot has not thrown"
+    tap(page, take_back(page))
+    expect(page.locator(".turn-banner")).to_contain_text("Ann")
+    expect(page.locator(move_css("Stop"))).to_be_enabled()
+    assert len(saved_match(page).actions) == moved - 1
+    # standing again, she lets it stand: the bot throws, and it is too late
+    tap(page, page.locator(move_css("Stop")))
+    tap(page, page.locator('[data-action="play-on"]'))
+    expect(take_back(page)).to_be_disabled()
+    expect(take_back(page)).to_have_attribute("data-refused", "revealed")
+
+
+def test_after_a_bots_move_is_shown_the_take_back_is_refused_in_words(
+    page: Page, site: SiteServer
+) -> None:
+    """Tjueett, four seats, Ann the second: she bets, the bots wait for her; she plays
+    on, the next bot bets (no card shown), and her take-back is refused: "seen"."""
+    open_setup(page, site.url, "Tjueett", "?lang=en&seed=4")
+    set_seats(
+        page, [("Bot 1", "medium"), ("Ann", "human"), ("Bot 3", "medium"), ("Bot 4", "medium")]
+    )
+    button(page, "Start").click()
+    assert wait_turn(page) == "turn"
+    banker_move(page)  # Ann's bet
+    assert wait_turn(page, play_on=False) == "hold"
+    quiet(page)
+    expect(take_back(page)).to_be_enabled()
+    tap(page, page.locator('[data-action="play-on"]'))
+    expect(take_back(page)).to_have_attribute("data-refused", "seen")
+    expect(take_back(page)).to_be_disabled()
+    expect(page.locator("#take-back-why")).to_have_text(
+        "Too late to take back: a bot has played since."
+    )
+    expect(page.locator('[data-action="play-on"]')).to_have_count(0)

@@ -2,9 +2,10 @@
 
 A person may take back their own last decision as long as nothing they have seen since
 would help them choose again: no die was thrown and no card dealt, turned or shown to
-them, and nobody else at the table (another person) has decided since. What the bots did
-after it is taken back with it (they decide again, from the same position, the same
-way: their seeds come from the step). The rules decide; the UI asks.
+them, and nobody else at the table has moved since: another person's decision is theirs,
+and a bot's move is something seen (what the bot chose, once shown, cannot be unseen; the
+table holds the bots' next move while a take-back is open, so the choice is a real one).
+The rules decide; the UI asks.
 
 :func:`refusal` says why a take-back is refused (a :data:`REFUSALS` key) or ``None``;
 :func:`take_back` returns the position before the decision and the
@@ -36,8 +37,9 @@ from .contract import Game
 from .errors import Nordic21Error
 
 #: Why a take-back is refused: the match is over; nothing of the seat's is there to take
-#: back; a die, card or hand was shown since; another person decided since.
-REFUSALS = ("over", "nothing", "revealed", "someone_else")
+#: back; a die, card or hand was shown since; another person decided since; another
+#: seat (a bot) moved since, which the person saw.
+REFUSALS = ("over", "nothing", "revealed", "someone_else", "seen")
 
 
 class TakeBackRefused(Nordic21Error):
@@ -92,6 +94,8 @@ def refusal(
         state, _ = game.apply(state, action)
         if reason is None and _shown(game, before, state, seat):
             reason = "revealed"
+        if reason is None and index and actor != seat:
+            reason = "seen"  # a bot moved: what it chose is seen
     if state != now:
         raise ValueError("the position is not an earlier one of this match")
     if game.current_player(before) != seat:
@@ -155,7 +159,8 @@ class Window:
         if self.reason is not None:
             return self
         reason = None
-        if state is not self.before:
+        later = state is not self.before
+        if later:
             actor = game.current_player(state)
             if actor == self.seat:
                 reason = "nothing"
@@ -163,6 +168,8 @@ class Window:
                 reason = "someone_else"
         if reason is None and self._shown(game, after, view):
             reason = "revealed"
+        if reason is None and later:
+            reason = "seen"  # another seat (a bot) moved: what it chose is seen
         return self if reason is None else replace(self, reason=reason)
 
     def _shown(self, game: Game[Any, Any, Any, Any], after: Any, view: Viewer) -> bool:

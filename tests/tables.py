@@ -50,8 +50,10 @@ def moves(app: App, page: FakePage, enabled: bool = True) -> list[Any]:
     ]
 
 
-def act(app: App, page: FakePage, action: Any) -> None:
-    """Press the enabled move button that makes ``action``."""
+def act(app: App, page: FakePage, action: Any, *, play_on: bool = True) -> None:
+    """Press the enabled move button that makes ``action``; then, where the bots wait
+    for the person's choice to take it back (``play-on`` on screen), press "Play on"
+    as a person who keeps their move does (``play_on=False``: leave the choice open)."""
     session = app.play.session
     assert session is not None
     for attrs in controls(page.markup):
@@ -59,6 +61,8 @@ def act(app: App, page: FakePage, action: Any) -> None:
             continue
         if session.game.action_from_dict(json.loads(attrs["data-move"])) == action:
             app.on_action("act", dataset(attrs))
+            if play_on and find_control(page.markup, "play-on") is not None:
+                app.on_action("play-on", {})
             return
     raise AssertionError(f"no enabled button for {action!r} on screen")
 

@@ -128,6 +128,9 @@ def to_persons_turn(app: Any, page: Any, person: int) -> None:
     for _ in range(200):
         if app.play.held:
             app.play.do_moment_seen({})
+        elif 'data-action="play-on"' in page.markup:
+            app.play.do_play_on({})  # the bots wait for the person's take-back
+            app.render()
         elif session.current == person:
             app.render()
             return

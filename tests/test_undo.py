@@ -92,6 +92,32 @@ def test_a_card_played_is_taken_back_until_the_next_card_shows() -> None:
     assert refusal(TWENTYONE, state, answered, 0, people={0}) == "revealed"
 
 
+def test_a_bots_move_that_shows_no_card_is_seen_all_the_same() -> None:
+    """Twenty One, three players: seat 0 keeps its hand in the exchange and the next
+    seat (a bot) keeps its own. No card moved, but what the bot chose is on the table:
+    seat 0 would decide again knowing it, so the take-back is refused ("seen")."""
+    state = TWENTYONE.new_game(TWENTYONE.config(players=3), 5)
+    checked = 0
+    for _ in range(400):
+        if TWENTYONE.is_over(state) or checked >= 3:
+            break
+        seat = TWENTYONE.current_player(state)
+        legal = TWENTYONE.legal_actions(state)
+        decided, _ = TWENTYONE.apply(state, legal[0])
+        other = TWENTYONE.current_player(decided)
+        if seat == 0 and other not in (None, 0) and not TWENTYONE.is_over(decided):
+            assert refusal(TWENTYONE, state, decided, 0, people={0}) is None
+            answered, _ = TWENTYONE.apply(decided, TWENTYONE.legal_actions(decided)[0])
+            reason = refusal(TWENTYONE, state, answered, 0, people={0})
+            assert reason in ("seen", "revealed", "over")
+            if reason == "seen":
+                checked += 1
+                # another person's move is theirs, whatever it showed
+                assert refusal(TWENTYONE, state, answered, 0, people={0, other}) == ("someone_else")
+        state = decided
+    assert checked >= 1, "a bot answered a decision of seat 0's without a card shown"
+
+
 def test_nothing_to_take_back_and_foreign_positions() -> None:
     before, now = first_turn()
     with pytest.raises(ValueError, match="not an earlier one"):

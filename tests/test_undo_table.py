@@ -32,9 +32,18 @@ def saved_core(store: DictStore, save_id: str) -> dict[str, Any]:
     raise AssertionError(f"no save of {save_id}")
 
 
+def played_on(app: App, page: Any) -> bool:
+    """Press "Play on" if the bots wait for the person's take-back (whether they did)."""
+    if 'data-action="play-on"' not in page.markup:
+        return False
+    press(app, page, "play-on")
+    return True
+
+
 def person_turns(app: App, page: Any, limit: int) -> Iterator[tuple[GameSession, list[Any]]]:
     """Each time the person is to move (the session and their moves), the bots played
-    and the moments seen in between, until the match ends or ``limit`` steps."""
+    (let go on with "Play on" where they wait for the person's take-back) and the
+    moments seen in between, until the match ends or ``limit`` steps."""
     for _ in range(limit):
         page.run_timers()
         session = app.play.session
@@ -43,6 +52,8 @@ def person_turns(app: App, page: Any, limit: int) -> Iterator[tuple[GameSession,
             return
         if 'data-action="moment-seen"' in page.markup:
             press(app, page, "moment-seen")
+            continue
+        if played_on(app, page):
             continue
         legal = moves(app, page)
         if legal:
@@ -61,7 +72,7 @@ def a_stand_against_a_bot() -> tuple[App, Any, DictStore]:
     assert button is not None and button.get("data-refused") == "revealed", (
         "a throw is never taken back"
     )
-    act(app, page, Stop())
+    act(app, page, Stop(), play_on=False)
     return app, page, store
 
 
@@ -91,10 +102,29 @@ def test_a_stand_is_taken_back_before_the_bot_throws_and_the_save_keeps_it() -> 
     assert again.play.session.taken_back == back.taken_back
 
 
+def test_the_bot_waits_while_the_stand_may_be_taken_back() -> None:
+    """After the stand the bot does not throw until the person chooses: nothing is
+    scheduled, however long they think; "Play on" lets the stand stay and the bot go."""
+    app, page, _ = a_stand_against_a_bot()
+    session = app.play.session
+    assert session is not None
+    moved = len(session.state.history)
+    assert page.timers == [], "nothing happens by itself while the take-back is open"
+    app.render()  # any redraw (a resize, the coach switched on) changes nothing
+    assert page.timers == [] and len(session.state.history) == moved
+    assert "The bots wait until you take your move back or play on." in page.markup
+    button = take_back_button(page.markup)
+    assert button is not None and "disabled" not in button
+    press(app, page, "play-on")
+    assert len(page.timers) == 1, "the bot's throw is scheduled"
+    assert 'data-action="play-on"' not in page.markup
+
+
 def test_once_the_bot_has_thrown_the_stand_stays_and_says_why() -> None:
     app, page, _ = a_stand_against_a_bot()
     session = app.play.session
     assert session is not None
+    press(app, page, "play-on")
     page.timers.pop(0)()  # the bot's first throw
     assert app.play.session is session and len(session.state.history) >= 3
     button = take_back_button(page.markup)
@@ -173,6 +203,8 @@ def test_a_hidden_hand_game_at_a_shared_device_offers_it_on_the_cover() -> None:
         if 'data-action="moment-seen"' in page.markup:
             press(app, page, "moment-seen")
             continue
+        if played_on(app, page):
+            continue
         act(app, page, moves(app, page)[0])
     else:
         raise AssertionError("seat 1's cover never came after a move of seat 0's")
@@ -199,6 +231,8 @@ def test_the_review_lists_the_move_taken_back_apart() -> None:
             press(app, page, "moment-seen")
         elif session.over:
             break
+        elif played_on(app, page):
+            continue
         else:
             act(app, page, Stop() if Stop() in moves(app, page) else Roll())
     saved = app.play.save_id
@@ -238,3 +272,27 @@ def test_a_new_round_starts_without_the_last_rounds_refusal() -> None:
             return
         act(app, page, legal[0])
     raise AssertionError("round 2 never asked the person")
+
+
+def test_a_bots_move_after_the_decision_refuses_the_take_back_in_words() -> None:
+    """Tjueett, four players: the person bets, the bots wait for their choice; after
+    "Play on" the next bot bets, and once its bet is on the table the take-back is
+    refused in words, though no card was shown ("seen": what the bot chose is seen)."""
+    app, page = at_table("tjueett", ["medium", "human", "medium", "medium"], seed=4)
+    page.run_timers()  # the bank's stake
+    session = app.play.session
+    assert session is not None and session.current == 1
+    act(app, page, moves(app, page)[0], play_on=False)  # the person's bet
+    moved = len(session.state.history)
+    assert page.timers == [], "the bots wait for the person's choice"
+    assert 'data-action="play-on"' in page.markup
+    press(app, page, "play-on")
+    page.timers.pop(0)()  # the next bot's bet
+    assert (
+        len(session.state.history) == moved + 1 and session.state.rng == session.window.before.rng
+    )
+    button = take_back_button(page.markup)
+    assert button is not None and "disabled" in button
+    assert button["data-refused"] == "seen"
+    assert "Too late to take back: a bot has played since." in page.markup
+    assert 'data-action="play-on"' not in page.markup

@@ -260,6 +260,9 @@ class Frame:
     #: :data:`pygame_core.undo.REFUSALS` key) or None if they allow it
     #: (:meth:`web.session.GameSession.take_back_offer`; ``live`` mode only).
     take_back: tuple[int, str | None] | None = None
+    #: The bots' next move waits for the person who may take back their decision: the
+    #: take-back, or "Play on" (:meth:`web.match.Table.bots_wait`; ``live`` mode only).
+    bots_wait: bool = False
     #: The practice moment (``practice`` mode only).
     practice: PracticeFace | None = None
     #: The coach's advice for the person to act, worked out apart from the render (a

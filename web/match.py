@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Literal
 
 from pygame_core import Event
-from pygame_core.undo import take_back
+from pygame_core.undo import Window, take_back
 from web.controllers.controls import TableControls
 from web.eventtext import Wording
 from web.frame import Display, Frame, Scene, story_start
@@ -79,6 +79,8 @@ class Table:
         self.controls = TableControls()
         #: The guided first round is on (what to tap and why, beside the table).
         self.guided = guided
+        #: The take-back window the person let stand ("Play on"): the bots go on.
+        self.played_on: Window | None = None
 
     # -- what the table is -------------------------------------------------------------------
     def eyes(self) -> TableEyes:
@@ -112,7 +114,28 @@ class Table:
             return None
         return offer
 
+    def bots_wait(self) -> bool:
+        """Whether the bots' next move waits for the person who decided last: a bot is
+        to move, the table offers that person their take-back and the rules allow it
+        (nothing shown since), and they have not said "Play on". What a bot does is
+        seen, and refuses the take-back ("seen"): so the table holds the bots until the
+        person chooses, by tapping Take back or Play on (:meth:`play_on`). Nothing else
+        moves the match on meanwhile (the coach, the speed, the history do not)."""
+        session = self.session
+        window = session.window
+        if self.held or window is None or window.reason is not None:
+            return False
+        if window is self.played_on or not session.is_bot_turn():
+            return False
+        offer = self.offer(self.eyes().viewer)
+        return offer is not None and offer[1] is None
+
     # -- what can be done to it ----------------------------------------------------------------
+    def play_on(self) -> None:
+        """The person lets their last decision stand: the bots go on (and what they do
+        then closes the take-back)."""
+        self.played_on = self.session.window
+
     def act(self, action: Any) -> None:
         """Apply ``action`` (:class:`pygame_core.IllegalActionError` if it is not
         legal) and hold the moments it passed through."""
@@ -229,6 +252,7 @@ class Table:
             legal=session.legal() if acts else (),
             cover=cover,
             take_back=self.offer(viewer, view.round) if here else None,
+            bots_wait=here and self.bots_wait(),
         )
 
     def scene(

@@ -112,6 +112,7 @@ class PlayController(FeltController):
             "continue": self.do_continue,
             "open-review": self.do_open_review,
             "take-back": self.do_take_back,
+            "play-on": self.do_play_on,
         }
 
     # -- the frame -----------------------------------------------------------------------
@@ -296,7 +297,9 @@ class PlayController(FeltController):
 
             self.ctx.page.call_later(pause, later)
             return
-        if session.is_bot_turn():
+        if session.is_bot_turn() and not table.bots_wait():
+            # (waiting: the person may still take their decision back; their tap on
+            # Take back or Play on moves the match on)
             self.bot_pending = table
             delay = BOT_DELAY.get(self.speed, 0.6)
             self.ctx.page.call_later(delay, lambda: self.bot_move(table))
@@ -304,7 +307,12 @@ class PlayController(FeltController):
     def bot_move(self, table: Table) -> None:
         """One bot move, unless the player left the match meanwhile."""
         try:
-            if self.on_table(table) and table.session.is_bot_turn() and not table.held:
+            if (
+                self.on_table(table)
+                and table.session.is_bot_turn()
+                and not table.held
+                and not table.bots_wait()
+            ):
                 self.perform(table.session.bot_action())
         finally:
             self.bot_pending = None
@@ -403,6 +411,13 @@ class PlayController(FeltController):
             return
         self.autosave()
         self.ctx.page.announce(tr.t("undo.done", name=table.session.seats[seat].name))
+
+    def do_play_on(self, data: dict[str, str]) -> None:
+        """The person lets their last decision stand: the bots held for their take-back
+        go on (the render after this schedules the next bot's move)."""
+        table = self.table
+        if table is not None and table.bots_wait():
+            table.play_on()
 
     def do_toggle_card(self, data: dict[str, str]) -> None:
         if self.table is not None:

@@ -260,7 +260,9 @@ def match_over_panel(tr: Translator, frame: Frame, standings: Sequence[tuple[int
 
 def take_back_panel(tr: Translator, frame: Frame) -> Markup | None:
     """Take back my last decision: for the person who made it, while nothing new was
-    shown to them; refused, the button stays, dimmed, with the reason under it."""
+    shown to them; refused, the button stays, dimmed, with the reason under it. While
+    the bots wait for that choice (``frame.bots_wait``), "Play on" beside it lets the
+    decision stand, and a line says the others wait."""
     offer = frame.take_back
     if offer is None or frame.mode != "live" or frame.moment is not None or frame.over:
         return None
@@ -270,21 +272,45 @@ def take_back_panel(tr: Translator, frame: Frame) -> Markup | None:
         if sum(not s.is_bot for s in frame.seats) == 1
         else tr.t("undo.button_named", name=frame.names[seat])
     )
+    # the bots wait for the person's choice: take it back, or let it stand and play on
+    waits = frame.bots_wait and reason is None
     return h(
         "div",
-        {"class": "take-back", "data-key": "take-back", "data-motion": "still"},
+        {
+            "class": classes("take-back", waits and "bots-wait"),
+            "data-key": "take-back",
+            "data-motion": "still",
+        },
+        h("p", {"class": "hint", "id": "take-back-wait"}, tr.t("undo.waiting")) if waits else None,
         h(
-            "button",
-            {
-                "type": "button",
-                "class": "button quiet",
-                "data-action": "take-back",
-                "data-focus": "take-back",
-                "data-refused": reason,
-                "disabled": reason is not None,
-                "aria-describedby": "take-back-why" if reason else None,
-            },
-            label,
+            "div",
+            {"class": "take-back-buttons"},
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button quiet",
+                    "data-action": "take-back",
+                    "data-focus": "take-back",
+                    "data-refused": reason,
+                    "disabled": reason is not None,
+                    "aria-describedby": "take-back-why" if reason else None,
+                },
+                label,
+            ),
+            h(
+                "button",
+                {
+                    "type": "button",
+                    "class": "button primary",
+                    "data-action": "play-on",
+                    "data-focus": "play-on",
+                    "aria-describedby": "take-back-wait",
+                },
+                tr.t("undo.play_on"),
+            )
+            if waits
+            else None,
         ),
         h("p", {"class": "hint", "id": "take-back-why"}, refusal_words(tr, frame.ui, reason))
         if reason
