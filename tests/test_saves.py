@@ -212,6 +212,7 @@ def test_schema2_entry_carries_its_summary() -> None:
         "round": session.view(None).round,
         "finished": False,
         "result": None,
+        "turn": GAME.current_player(session.state),  # whose turn, for the list (issue 48)
     }
     assert data["game"] == core_saves.to_data(GAME, session.state)
 

@@ -42,12 +42,24 @@ def stored() -> DictStore:
     return store
 
 
+def as_before(text: str) -> str:
+    """An entry without its summary's ``turn`` (whose turn it is, kept since issue 48
+    for the home screen's list): what the version that made the store wrote."""
+    data = json.loads(text)
+    if isinstance(data, dict) and isinstance(data.get("summary"), dict):
+        data["summary"].pop("turn", None)
+    return dump(data)
+
+
 @pytest.mark.parametrize("key", GAMES)
 def test_a_stored_match_loads_and_is_written_back_byte_for_byte(key: str) -> None:
+    """Byte for byte, but for the summary's whose turn it is, which the match gains."""
     text = STORE[key]
     saved = parse_record(text, key.removeprefix("game."))
     again = record_data(saved.id, saved.session, saved.revision, saved.created, saved.updated)
-    assert dump(again) == text
+    assert as_before(dump(again)) == text
+    turn = saved.session.game.current_player(saved.session.state)
+    assert again["summary"].get("turn") == turn
 
 
 @pytest.mark.parametrize("key", HISTORY)
@@ -93,7 +105,9 @@ def test_the_stored_export_imports_to_the_same_entries() -> None:
     result = SaveBook(store).import_bundle(EXPORT)
     assert len(result.refused) == 2 and result.skipped == ()
     assert "newer version" in result.refused[0] and "JSON" in result.refused[1]
-    assert store.data == {k: STORE[k] for k in (*GAMES, *HISTORY)}
+    assert {k: as_before(v) for k, v in store.data.items()} == {
+        k: STORE[k] for k in (*GAMES, *HISTORY)
+    }
     # Into the store it came from: every readable entry is already there.
     again = stored()
     result = SaveBook(again).import_bundle(EXPORT)

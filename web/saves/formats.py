@@ -49,7 +49,7 @@ import json
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal
 
 from pygame_core import GameView, Nordic21Error, Outcome, SaveError
@@ -252,7 +252,9 @@ def summary_data(summary: Summary) -> dict[str, Any]:
             "scores": list(result.scores),
             "score_kind": result.score_kind,
         },
-        "turn": summary.turn,
+        # only while someone is to play: a finished match's entry, and an old save's
+        # listing, read as they did (issue 48)
+        **({} if summary.turn is None else {"turn": summary.turn}),
     }
 
 
@@ -375,6 +377,12 @@ def _replayed(data: dict[str, Any]) -> GameSession:
     return session
 
 
+def _same_summary(stored: Summary, replayed: Summary) -> bool:
+    """Whether a stored summary is the replayed match's (one written before the turn
+    was kept has none, and is not wrong for it)."""
+    return stored == (replayed if stored.turn is not None else replace(replayed, turn=None))
+
+
 def finished_session(data: Any) -> GameSession | None:
     """The replayed match of a history entry's data, or ``None`` if it kept no moves;
     :class:`SaveError` if they do not replay to the finished match of its summary."""
@@ -382,7 +390,7 @@ def finished_session(data: Any) -> GameSession | None:
     if "game" not in data:
         return None
     session = _replayed(data)
-    if summary_from_data(data.get("summary")) != summarize(session):
+    if not _same_summary(summary_from_data(data.get("summary")), summarize(session)):
         raise SaveError("the save's summary does not match its game")
     return session
 
@@ -441,7 +449,9 @@ def parse_data(data: Any, expected_id: str | None = None) -> SavedGame:
     """A saved match from parsed entry data (see :func:`parse_record`)."""
     data, env = _envelope(data, SAVE_DOCUMENT, expected_id)
     session = _replayed(data)
-    if env.schema >= 2 and summary_from_data(data.get("summary")) != summarize(session):
+    if env.schema >= 2 and not _same_summary(
+        summary_from_data(data.get("summary")), summarize(session)
+    ):
         raise SaveError("the save's summary does not match its game")
     return SavedGame(env.id, session, env.revision, env.created, env.updated)
 
