@@ -85,7 +85,7 @@ Events: see :mod:`pygame_core.banker` for every kind and its parameters;
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
 from ..banker.config import check_choice, check_int, check_table
 from ..banker.game import BankerGame
@@ -169,6 +169,14 @@ class Tjugoett(BankerGame[TjugoettConfig]):
 
     def _laps(self, config: TjugoettConfig) -> int | None:
         return None if config.rounds is not None else config.laps
+
+    def config_to_dict(self, config: TjugoettConfig) -> dict[str, Any]:
+        """The config as data; ``laps`` only when it is not 1, so a match of one lap (every
+        match saved before laps existed) is written as it always was, to the byte."""
+        data = super().config_to_dict(config)
+        if data.get("laps") == 1:
+            del data["laps"]
+        return data
 
     def _last_round_played(self, state: TableState) -> bool:
         """Whether the match ends with the deal just over: the deals are played

@@ -140,6 +140,21 @@ def import_game(item: Any) -> tuple[str, dict[str, Any]]:
     return GAME_PREFIX, entry
 
 
+def _same_game(kept: str | None, entry: dict[str, Any]) -> bool:
+    """Whether the entry ``kept`` in the store is the game ``entry``: the same text, or
+    the same once read the way an import reads it (an entry saved before its summary
+    kept whose turn it is, say, is the same match)."""
+    if kept is None:
+        return False
+    if kept == dump(entry):
+        return True
+    try:
+        _, again = import_game(kept)
+    except SaveError:
+        return False
+    return dump(again) == dump(entry)
+
+
 def plan_import(
     text: Any, stored: Callable[[str], str | None], taken: set[str]
 ) -> tuple[list[tuple[str, str]], ImportResult]:
@@ -163,7 +178,7 @@ def plan_import(
         except SaveError as exc:
             refused.append(Refusal.of("game", index, exc))
             continue
-        if stored(prefix + entry["id"]) == dump(entry):
+        if _same_game(stored(prefix + entry["id"]), entry):
             skipped.append(entry["id"])
             continue
         entry["id"] = free_id(entry["id"], taken)
