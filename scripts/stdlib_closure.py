@@ -136,7 +136,15 @@ def other_screens(book: Any, stats: Any) -> None:
         tr = Translator(lang)
         saved, unreadable = book.overview()
         history, bad = book.history()
-        data = HomeData(saved, [*unreadable, *bad], history, stats.table(), "n", None, 10_000)
+        data = HomeData(
+            saved,
+            [*unreadable, *bad],
+            history,
+            stats.table(),
+            notice="n",
+            confirming=None,
+            now_ms=10_000,
+        )
         render_home(tr, all_uis(), data)
         for game_id in game_ids():
             draft = new_draft(game_id, default_names("Ada", "Bot {n}", 2))
