@@ -50,6 +50,10 @@ class SetupDraft:
     #: and dice as the deal did, so its rules and its number of players stay as they
     #: are (None: a new deal).
     deal_seed: int | None = None
+    #: The banker games: the seat (in the form's order) that holds the bank first. At
+    #: Start the seats are turned round the table so that it sits first, where the core
+    #: gives the bank (:func:`seats_for_start`).
+    bank_first: int = 0
 
     @property
     def is_deal(self) -> bool:
@@ -256,7 +260,31 @@ def remove_seat(draft: SetupDraft, index: int) -> SetupDraft:
         or draft.is_deal
     ):
         return draft
-    return replace(draft, seats=draft.seats[:index] + draft.seats[index + 1 :], errors={})
+    # the first bank stays with the same person (the first seat, if it was theirs)
+    bank = draft.bank_first
+    bank = 0 if bank == index else bank - 1 if index < bank else bank
+    seats = draft.seats[:index] + draft.seats[index + 1 :]
+    return replace(draft, seats=seats, errors={}, bank_first=bank)
+
+
+def chooses_first_bank(game_id: str) -> bool:
+    """Whether the game's setup asks who holds the bank first (the banker games)."""
+    return bool(getattr(get_ui(game_id), "first_bank_choice", False))
+
+
+def first_bank(draft: SetupDraft) -> int:
+    """The seat (in the form's order) that holds the bank first: the one chosen, seat 0
+    in a shared deal (its seats are the deal's) or where the setup asks nothing."""
+    if draft.is_deal or not chooses_first_bank(draft.game_id):
+        return 0
+    return draft.bank_first if 0 <= draft.bank_first < len(draft.seats) else 0
+
+
+def set_first_bank(draft: SetupDraft, raw: str) -> SetupDraft:
+    """The draft with the seat numbered ``raw`` (from 0) holding the bank first."""
+    if not raw.isdigit() or not 0 <= int(raw) < len(draft.seats) or draft.is_deal:
+        return draft
+    return replace(draft, bank_first=int(raw))
 
 
 def validate(draft: SetupDraft) -> tuple[Any | None, dict[str, str]]:
@@ -298,5 +326,9 @@ def check_field(draft: SetupDraft, field: str) -> SetupDraft:
 
 
 def seats_for_start(draft: SetupDraft) -> tuple[Seat, ...]:
-    """The seats with their names tidied (whitespace trimmed)."""
-    return tuple(replace(s, name=s.name.strip()) for s in draft.seats)
+    """The seats with their names tidied (whitespace trimmed), turned round the table so
+    that the one chosen to hold the bank first sits first (everyone keeps who follows
+    them)."""
+    seats = tuple(replace(s, name=s.name.strip()) for s in draft.seats)
+    at = first_bank(draft)
+    return seats[at:] + seats[:at]

@@ -25,6 +25,7 @@ from web.setup import (
     opening_seats,
     remove_seat,
     seats_for_start,
+    set_first_bank,
     set_option,
     set_seat,
     validate,
@@ -177,6 +178,8 @@ class SetupController(Controller):
         elif name == "option":
             option = data.get("name", "")
             self.draft = check_field(set_option(self.draft, option, value), option)
+        elif name == "bank-first":
+            self.draft = set_first_bank(self.draft, value)
         elif name == "reveal-after":
             self.draft = replace(self.draft, reveal_after=value == "1")
         elif name == "take-backs":

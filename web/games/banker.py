@@ -627,10 +627,16 @@ class BankerUI(GameUI):
             return suggested_stake(view)
         return int(view.min_amount)
 
+    #: The setup asks who holds the bank first (web.setup.first_bank): the seats are
+    #: turned at Start so that they sit at seat 0, where the core gives the bank.
+    first_bank_choice: ClassVar[bool] = True
+
     def setup_note(self, tr: Translator, draft: Any) -> str | None:
-        """Who holds the bank first (seat 0), and with a bot there, that a person
-        plays against it."""
-        return tr.t("setup.bank_first", name=draft.seats[0].name)
+        """Who holds the bank first (the seat chosen, seat 0 by default), and that the
+        others play against it."""
+        from web.setup import first_bank
+
+        return tr.t("setup.bank_first", name=draft.seats[first_bank(draft)].name)
 
     def reason_key(self, decision: Any) -> str:
         key = super().reason_key(decision)

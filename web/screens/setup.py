@@ -8,7 +8,7 @@ from web.i18n import Translator
 from web.markup import Markup, fragment, h
 from web.screens.common import button, error_note, top_bar
 from web.seats import SEAT_KINDS
-from web.setup import SetupDraft, variant_fields, variants
+from web.setup import SetupDraft, chooses_first_bank, first_bank, variant_fields, variants
 
 
 def _option_label(tr: Translator, game_id: str, name: str) -> str:
@@ -124,6 +124,28 @@ def seat_row(tr: Translator, draft: SetupDraft, index: int) -> Markup:
             title=tr.t("setup.remove_seat_named", name=seat.name),
         ),
         error,
+    )
+
+
+def first_bank_field(tr: Translator, draft: SetupDraft) -> Markup | None:
+    """The banker games: who holds the bank first, a choice of the seats by name (a
+    shared deal's bank is its first seat's)."""
+    if not chooses_first_bank(draft.game_id):
+        return None
+    chosen = first_bank(draft)
+    names = [
+        h("option", {"value": i, "selected": i == chosen}, seat.name or str(i + 1))
+        for i, seat in enumerate(draft.seats)
+    ]
+    return h(
+        "label",
+        {"class": "field first-bank-field"},
+        h("span", {"class": "field-label"}, tr.t("setup.bank_first_choice")),
+        h(
+            "select",
+            {"data-field": "bank-first", "data-focus": "bank-first", "disabled": draft.is_deal},
+            names,
+        ),
     )
 
 
@@ -386,6 +408,7 @@ def render_setup(tr: Translator, draft: SetupDraft) -> Markup:
                     {"class": "hint"},
                     tr.t("setup.seat_limits", low=game.min_players, high=game.max_players),
                 ),
+                first_bank_field(tr, draft),
                 h("p", {"class": "setup-note"}, note) if note else None,
                 device_note(tr, draft),
             ),
