@@ -34,9 +34,10 @@ def seat_status(tr: Translator, seat: Any) -> str:
 
 
 def result_line(tr: Translator, frame: Frame) -> Markup | None:
-    """The last round's result, with its reason."""
+    """The last round's result, with its reason (a replay shows it until the next
+    round begins: it is a step of the story there, not what just happened)."""
     result = frame.view.last_result
-    if result is None:
+    if result is None or (frame.mode == "replay" and result.round_no < frame.view.round):
         return None
     winners = tr.join(frame.names[s] for s in result.winners)
     text = tr.t(
