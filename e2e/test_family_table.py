@@ -166,7 +166,7 @@ def test_a_take_back_after_a_stop_waits_for_the_person(page: Page, site: SiteSer
     tap(page, page.locator(move_css("Stop")))
     quiet(page)  # every callback the page scheduled has run: nothing more will by itself
     moved = len(saved_match(page).actions)
-    expect(page.locator(".turn-banner")).to_contain_text("Bot")
+    expect(page.locator(".turn-banner.bot")).to_be_visible()  # the bot's turn, waiting
     expect(take_back(page)).to_be_enabled()
     expect(page.locator('[data-action="play-on"]')).to_be_visible()
     expect(page.locator("#take-back-wait")).to_have_text(

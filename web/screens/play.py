@@ -158,6 +158,9 @@ def turn_banner(tr: Translator, frame: Frame) -> Markup:
     if seat is None:
         return h("p", {"class": "turn-banner"}, tr.t("play.match_over"))
     name = frame.names[seat]
+    if frame.seats[seat].is_bot and frame.bots_wait:
+        # not "thinking": the bots wait for the person's take-back or "Play on"
+        return h("p", {"class": "turn-banner bot", "id": "take-back-wait"}, tr.t("undo.waiting"))
     if frame.seats[seat].is_bot:
         return h("p", {"class": "turn-banner bot"}, named(tr, "play.bot_turn", name))
     if frame.seats[seat].is_remote and seat != frame.viewer:
@@ -262,7 +265,7 @@ def take_back_panel(tr: Translator, frame: Frame) -> Markup | None:
     """Take back my last decision: for the person who made it, while nothing new was
     shown to them; refused, the button stays, dimmed, with the reason under it. While
     the bots wait for that choice (``frame.bots_wait``), "Play on" beside it lets the
-    decision stand, and a line says the others wait."""
+    decision stand (the stage's banner says the bots wait, :func:`turn_banner`)."""
     offer = frame.take_back
     if offer is None or frame.mode != "live" or frame.moment is not None or frame.over:
         return None
@@ -281,7 +284,6 @@ def take_back_panel(tr: Translator, frame: Frame) -> Markup | None:
             "data-key": "take-back",
             "data-motion": "still",
         },
-        h("p", {"class": "hint", "id": "take-back-wait"}, tr.t("undo.waiting")) if waits else None,
         h(
             "div",
             {"class": "take-back-buttons"},
