@@ -20,7 +20,7 @@ from typing import Any
 
 from pygame_core import IllegalActionError, SaveError
 from pygame_core.undo import TakeBackRefused
-from web.controllers.base import Context, FeltController, Handler
+from web.controllers.base import Context, FeltController, Handler, Notice
 from web.controllers.coaching import ThinkingCoach
 from web.frame import SPEEDS, Display, Frame
 from web.i18n import Translator
@@ -28,6 +28,7 @@ from web.markup import Markup
 from web.match import DEVICE, Held, Table
 from web.remote.protocol import encode
 from web.saves import StaleSaveError, concerns
+from web.saves.formats import problem_of
 from web.screens.play import refusal_words
 from web.session import GameSession
 from web.setup import SetupDraft, seats_for_start
@@ -181,7 +182,8 @@ class PlayController(FeltController):
         try:
             saved = ctx.book.load(saved_id)
         except SaveError as exc:
-            ctx.tell("save.unreadable", reason=exc)
+            why = Notice(f"import.why.{problem_of(exc)}", {"item": Notice("save.unreadable_item")})
+            ctx.tell("save.unreadable", reason=why)
             return False
         self.enter(saved.session, saved.id, saved.revision, saved.created)
         return True

@@ -22,9 +22,10 @@ from typing import TYPE_CHECKING
 
 from pygame_core import IllegalActionError, SaveError
 from pygame_core.practice import answer, puzzle_of
-from web.controllers.base import Context, FeltController, Handler
+from web.controllers.base import Context, FeltController, Handler, Notice
 from web.controllers.controls import TableControls
 from web.frame import Display, Frame, PracticeFace, Scene
+from web.saves.formats import problem_of
 from web.saves.practice import PracticeItem
 from web.storage import StorageFull
 
@@ -72,7 +73,9 @@ class PracticeController(FeltController):
         try:
             self.item = self.ctx.book.practice.load(item_id)
         except SaveError as exc:
-            self.ctx.tell("practice.unreadable", reason=exc)
+            item = Notice("practice.unreadable_item")
+            why = Notice(f"import.why.{problem_of(exc)}", {"item": item})
+            self.ctx.tell("practice.unreadable", reason=why)
             self.item = None
             return False
         self.answer = None

@@ -139,6 +139,8 @@ class UnreadableSave:
     id: str
     reason: str
     kind: EntryKind = "game"
+    #: The reason a person is told (:func:`problem_of`; worded from ``import.why.*``).
+    problem: str = "damaged"
 
 
 def short_reason(reason: str) -> str:

@@ -49,6 +49,7 @@ from web.saves.formats import (
     parse_info,
     parse_json,
     parse_record,
+    problem_of,
     record_data,
     short_reason,
     summarize,
@@ -148,7 +149,7 @@ class SaveBook:
             saved = parse_record(text, saved_id)
         except SaveError as exc:
             reason = short_reason(str(exc))
-            self._remember(key, text, UnreadableSave(saved_id, reason))
+            self._remember(key, text, UnreadableSave(saved_id, reason, problem=problem_of(exc)))
             raise SaveError(reason) from exc
         self._remember(key, text, info_of(saved))
         return saved
@@ -166,7 +167,7 @@ class SaveBook:
         try:
             verdict = parse_info(text, saved_id)
         except SaveError as exc:
-            verdict = UnreadableSave(saved_id, short_reason(str(exc)))
+            verdict = UnreadableSave(saved_id, short_reason(str(exc)), problem=problem_of(exc))
         self._remember(key, text, verdict)
         return verdict
 
@@ -177,7 +178,7 @@ class SaveBook:
         try:
             return parse_history(text, saved_id)
         except SaveError as exc:
-            return UnreadableSave(saved_id, short_reason(str(exc)), "history")
+            return UnreadableSave(saved_id, short_reason(str(exc)), "history", problem_of(exc))
 
     def overview(self) -> tuple[list[SaveInfo], list[UnreadableSave]]:
         """The home screen's list: matches in progress (newest first) and every

@@ -151,6 +151,13 @@ def saved_item(
     )
 
 
+def unreadable_reason(tr: Translator, bad: UnreadableSave) -> str:
+    """Why an entry cannot be read, in words ("It is damaged."): the reason an import
+    refusal gives (``import.why.*``), never the core's English for developers."""
+    said = tr.t(f"import.why.{bad.problem}", item=tr.t("save.unreadable_item"))
+    return said[:1].upper() + said[1:] + "."
+
+
 def unreadable_item(tr: Translator, bad: UnreadableSave, confirming: bool) -> Markup:
     """An entry that cannot be loaded: the reason, Export (kept as is) and Delete."""
     actions = delete_actions(tr, bad.id, confirming) or [
@@ -166,7 +173,7 @@ def unreadable_item(tr: Translator, bad: UnreadableSave, confirming: bool) -> Ma
             "div",
             {"class": "saved-info"},
             h("span", {"class": "saved-game"}, tr.t("save.unreadable_title")),
-            h("span", {"class": "saved-reason"}, bad.reason),
+            h("span", {"class": "saved-reason"}, unreadable_reason(tr, bad)),
         ),
         h("div", {"class": "saved-actions"}, actions),
     )
