@@ -103,7 +103,15 @@ from server import BenchServer, stage
 
 # -- what a person presses ---------------------------------------------------------------------
 #: The actions a person's turn offers (the bench waits in the browser until one is enabled).
-TURN_ACTIONS = ("act", "toggle-card", "moment-seen", "show-cards", "amount", "play-again")
+TURN_ACTIONS = (
+    "act",
+    "toggle-card",
+    "moment-seen",
+    "show-cards",
+    "amount",
+    "play-again",
+    "play-on",
+)
 #: The labels of the table, in its order (a click the chooser fell back on comes after).
 LABELS = (
     "Roll",
@@ -122,6 +130,7 @@ LABELS = (
     "Discard",
     "Pass",
     "Continue",
+    "Play on",
     "(bot move)",
 )
 BANKER = ("tjueett", "tjugoett")
@@ -190,6 +199,8 @@ def choose_click(
 
     if found := find("moment-seen"):
         return "Continue", found[0]
+    if found := find("play-on"):  # the bots wait while the person may take a move back
+        return "Play on", found[0]
     if found := find("show-cards"):
         return "Show my cards", found[0]
     moves: dict[str, Control] = {}
