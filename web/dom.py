@@ -25,6 +25,10 @@ from web.table import bridge as table
 MAX_IMPORT_BYTES = 5_000_000
 #: The patcher's scripts, in load order (relative: the site may live under a subpath).
 PATCH_SCRIPTS = ("./vendor/morphdom/morphdom.min.js", "./web/patch.js")
+#: A moment held on the table (a round's end) and its headline: brought into view once
+#: when it is drawn (see ``Page._show_moment``).
+MOMENT = ".moment-panel"
+MOMENT_TITLE = ".moment-panel > h2"
 #: Buttons that move the match on: a tap on one that comes before the answer to the
 #: previous one is painted (the second tap of a double tap, which the person never saw
 #: answered) is dropped, so a child's double tap on Roll throws once and a double tap on
@@ -274,6 +278,7 @@ class Page:
         active = _opt(js.document.activeElement)
         key = _opt(active.getAttribute("data-focus")) if active is not None else None
         patch = _opt(getattr(js.window, "nordic21Patch", None))
+        held = self._moment_title()
         if "n21-scene" in markup:
             table.load()  # the felt's scripts and stylesheet, once: not on the home screen
         if patch is not None and not new_screen:
@@ -292,6 +297,9 @@ class Page:
             # "Show in the replay"), once.
             jump.removeAttribute("data-scroll-to")
             jump.scrollIntoView(to_js({"block": "start"}, dict_converter=js.Object.fromEntries))
+        title = self._moment_title()
+        if title is not None and title != held:
+            self._show_moment()
         focused = _opt(js.document.activeElement)
         if not new_screen and focused is not None and self.root.contains(focused):
             return
@@ -302,6 +310,21 @@ class Page:
             target = _opt(self.root.querySelector("[data-autofocus]"))
         if target is not None:
             target.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))
+
+    def _moment_title(self) -> str | None:
+        """The headline of the moment held on the screen (a round's end), if any."""
+        title = _opt(self.root.querySelector(MOMENT_TITLE))
+        return None if title is None else str(title.textContent)
+
+    def _show_moment(self) -> None:
+        """A moment has just been drawn: its headline and Continue come into view, in
+        the side panel (a phone's panel keeps its scroll: a person who read the history
+        to its end would find only a sliver of the moment) and in the window."""
+        nearest = to_js({"block": "nearest"}, dict_converter=js.Object.fromEntries)
+        for selector in (MOMENT_TITLE, f"{MOMENT} [data-action^='moment-']"):
+            part = _opt(self.root.querySelector(selector))
+            if part is not None:
+                part.scrollIntoView(nearest)
 
     def announce(self, text: str) -> None:
         """Say ``text`` through the polite live region (screen readers read it out)."""

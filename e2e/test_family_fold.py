@@ -1,0 +1,101 @@
+"""What a person must see without scrolling (issue 48): a round's end with its Continue
+when the history was opened during the hand (a phone, Danish Tjugoett), and the coach's
+advice with the kept dice beside the move buttons (21 on a phone, 41 at 768x1024).
+
+The boxes are measured as the page lays them out; the test never scrolls. Screenshots
+go to ``/tmp/n21-fold-shots/`` (or ``$NORDIC21_FOLD_SHOTS``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from playwright.sync_api import Page
+
+from e2e.conftest import open_app
+from e2e.helpers import button, move_css, patches, settle, wait_patched, wait_turn
+from e2e.server import SiteServer
+from e2e.shots import BANKER_MOVES
+
+SHOTS = Path(os.environ.get("NORDIC21_FOLD_SHOTS", "/tmp/n21-fold-shots"))
+
+#: Where each box of ``selector`` lies against the window: "inside" when wholly in the
+#: window and seen there (the points near its corners and its centre hit it: not
+#: clipped by a scrolled panel, not under another element).
+IN_VIEW_JS = """(selector) => [...document.querySelectorAll(selector)].map(el => {
+  const r = el.getBoundingClientRect();
+  const inWindow = r.height > 0 && r.top >= 0 && r.left >= 0
+    && r.bottom <= window.innerHeight && r.right <= window.innerWidth;
+  const points = [[r.left + 2, r.top + 2], [r.right - 2, r.bottom - 2],
+                  [(r.left + r.right) / 2, (r.top + r.bottom) / 2]];
+  const seen = inWindow && points.every(([x, y]) => {
+    const hit = document.elementFromPoint(x, y);
+    return hit !== null && (el.contains(hit) || hit.contains(el));
+  });
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, inside: seen};
+})"""
+
+
+def in_view(page: Page, selector: str) -> list[dict[str, object]]:
+    boxes = page.evaluate(IN_VIEW_JS, selector)
+    assert boxes, f"nothing on the page matches {selector}"
+    return list(boxes)
+
+
+def assert_in_view(page: Page, selector: str) -> None:
+    boxes = in_view(page, selector)
+    height = page.evaluate("() => window.innerHeight")
+    assert all(box["inside"] for box in boxes), f"{selector} not in view (window {height}): {boxes}"
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def test_a_round_end_shows_its_headline_and_continue_with_the_history_open(
+    page: Page, site: SiteServer
+) -> None:
+    """390x844, Danish Tjugoett, a person and two bots: the person opens the history
+    during the hand and plays on to the round's end; the moment's headline and its
+    Continue are in the window, without the test scrolling."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script("try { localStorage.setItem('nordic21.speed', 'fast') } catch (e) {}")
+    open_app(page, site.url, "?lang=da&seed=3")
+    button(page, "Tjugoett").click()
+    rows = page.locator(".seat-row")
+    kinds = ["human", "medium", "easy"]
+    while rows.count() > len(kinds):
+        rows.last.get_by_role("button").last.click()
+    for index, kind in enumerate(kinds):
+        rows.nth(index).get_by_role("combobox").select_option(kind)
+    button(page, "Start").click()
+    opened = False
+    for _ in range(40):
+        state = wait_turn(page)
+        if state == "moment":
+            break
+        assert state == "turn", state
+        if not opened:
+            page.locator(".history-summary").click()  # a native drawer: no redraw
+            page.wait_for_function("() => document.querySelector('details.history').open")
+            opened = True
+        # Ann moves, then reads the history to its end while the bots play: her tap
+        # is made where the page stands (the log in view), as if she scrolled down after
+        page.locator(".history .log-list").evaluate("el => el.scrollIntoView(false)")
+        move = next(
+            page.locator(move_css(kind)).first
+            for kind in BANKER_MOVES
+            if page.locator(move_css(kind)).count()
+        )
+        before = patches(page)
+        move.evaluate("el => el.click()")
+        wait_patched(page, before)
+    else:
+        raise AssertionError("no round's end")
+    assert opened, "the history was opened during the hand"
+    settle(page)
+    shot(page, "moment-history-390x844-da")
+    assert_in_view(page, '[data-action="moment-seen"]')
+    assert_in_view(page, ".moment-panel .turn-banner")
