@@ -38,6 +38,10 @@ if TYPE_CHECKING:
 
 #: The eyes of the device the table is on (pass-and-play decides whose they are).
 DEVICE: Literal["device"] = "device"
+#: The kind of the moment that holds a person's own view after a move that told only
+#: them something (Twenty One's swap: the new cards), before the table covers or turns
+#: away from their cards: their frame, and "Done" (see :meth:`Table.act`).
+OWN = "own"
 
 
 @dataclass(frozen=True)
@@ -140,10 +144,37 @@ class Table:
         """Apply ``action`` (:class:`pygame_core.IllegalActionError` if it is not
         legal) and hold the moments it passed through."""
         session = self.session
-        if session.current in session.here():
-            self.holder = session.current
+        seat = session.current
+        if seat in session.here():
+            self.holder = seat
         session.act(action)
         self.held = self.hold()
+        own = self.own_moment(seat, action)
+        if own is not None:
+            self.held.insert(0, own)
+
+    def own_moment(self, seat: int | None, action: Any) -> Held | None:
+        """After a person's move that shows them something of their own (the game's
+        UI says which: :meth:`web.games.base.GameUI.shows_own`), at a shared device
+        with hidden cards: their view, held until they tap "Done", if the table would
+        otherwise turn away from their cards at once (to the next person's hand-off
+        cover, or to the public table while bots move). Only then does the cover come,
+        so they see the new cards and the next person never does."""
+        session = self.session
+        people = session.here()
+        if seat is None or seat not in people or len(people) < 2:
+            return None
+        if not session.game.hides_information or not self.ui.shows_own(action):
+            return None
+        if not self.held and self.eyes().viewer == seat:
+            return None  # their turn goes on: the table is drawn for them anyway
+        start = len(session.events) - len(session.fresh)
+        pauses = session.pauses
+        state = pauses[0].state if pauses else session.state
+        end = start + (pauses[0].events if pauses else len(session.fresh))
+        story = tuple(session.events[start:end])
+        view = session.view_of(state, seat)
+        return Held(OWN, state, end, story, seat, view, True)
 
     def hold(self) -> list[Held]:
         """The moments of the last move the table holds (the game's UI says which),
@@ -212,7 +243,8 @@ class Table:
         session = self.session
         step = len(session.state.history)
         here = eyes == DEVICE
-        if self.held:
+        # a person's own moment is theirs at this device: a phone sees the table
+        if self.held and (here or self.held[0].kind != OWN):
             held = self.held[0]
             viewer = held.viewer if here else int(eyes)
             view = held.view if viewer == held.viewer else session.view_of(held.state, viewer)
@@ -297,4 +329,4 @@ class Table:
         )
 
 
-__all__ = ["DEVICE", "Held", "Table"]
+__all__ = ["DEVICE", "OWN", "Held", "Table"]

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, final
 
 from web.frame import COACH_THINKING
-from web.markup import Child, Markup
+from web.markup import Child, Markup, h
 from web.screens.common import button, coach_thinking_panel
 from web.screens.devices import devices_panel
 from web.screens.play import (
@@ -168,12 +168,14 @@ class GameUI(abc.ABC):
         live = frame.mode in ("live", "guest", "practice")
         if frame.moment is not None:
             # a moment nobody waits for goes on by itself (a tap skips it)
+            own = frame.moment.kind == "own"  # web.match.OWN: the person's own view
             stage: Markup = moment_panel(
                 tr,
                 frame,
                 self.moment_title(tr, frame),
                 *self.moment_body(tr, frame),
                 waits=frame.moment.waits,
+                label=tr.t("play.own_done") if own else None,
             )
         elif frame.over:
             stage = match_over_panel(tr, frame, self.standings(tr, frame))
@@ -267,8 +269,11 @@ class GameUI(abc.ABC):
         return frame.game.advise(frame.view, frame.legal, frame.step)
 
     def moment_title(self, tr: Translator, frame: Frame) -> str:
-        """What a held moment says large: the line of its latest titling event."""
+        """What a held moment says large: the line of its latest titling event (a
+        person's own moment after their swap: whose new cards these are)."""
         assert frame.moment is not None
+        if frame.moment.kind == "own" and frame.viewer is not None:
+            return tr.t("play.own_title", name=frame.names[frame.viewer])
         titled = [e for e in frame.moment.events if e.kind in self.moment_titles]
         lines = self.words(tr, frame, titled[-1:])
         return lines[-1] if lines else ""
@@ -276,6 +281,8 @@ class GameUI(abc.ABC):
     def moment_body(self, tr: Translator, frame: Frame) -> Sequence[Child]:
         """Under a moment's title: what it came to, in words."""
         assert frame.moment is not None
+        if frame.moment.kind == "own":
+            return (h("p", {"class": "hint"}, tr.t("play.own_hint")),)
         titled = [e for e in frame.moment.events if e.kind in self.moment_titles][-1:]
         shown = [e for e in frame.moment.events if e.kind in self.moment_kinds and e not in titled]
         return (moment_lines(self.words(tr, frame, shown)),)
@@ -284,6 +291,13 @@ class GameUI(abc.ABC):
         """The moments of one action the table holds, of the ``Pause``s it passed
         through (all of them, by default)."""
         return list(pauses)
+
+    def shows_own(self, action: Any) -> bool:
+        """Whether ``action`` shows the person who made it something of their own that
+        the table would hide at once at a shared device (Twenty One's swap: the new
+        cards): their view is then held until they tap "Done" (:meth:`web.match.Table.
+        own_moment`), before the next person's hand-off cover."""
+        return False
 
     def moment_waits(self, kind: str, view: Any, seats: Sequence[Seat]) -> bool:
         """Whether a held moment of ``kind`` (drawn from ``view``, with these seats at

@@ -480,6 +480,12 @@ class TwentyOneUI(GameUI):
             tr, coach_sentence(tr, advice), coach_figures(rows) if rows else None, note
         )
 
+    def shows_own(self, action: Any) -> bool:
+        """A swap of cards brings new ones, told only to the person who swapped."""
+        from pygame_core.twentyone import Swap
+
+        return isinstance(action, Swap) and bool(action.cards)
+
     def moment_waits(self, kind: str, view: Any, seats: Sequence[Seat]) -> bool:
         """A trick's end stays a moment, long enough to see who took it and with
         what; a deal's end waits for Continue."""

@@ -183,12 +183,18 @@ def stage_section(tr: Translator, frame: Frame, *children: Child) -> Markup:
 
 
 def moment_panel(
-    tr: Translator, frame: Frame, title: str, *body: Child, waits: bool = True
+    tr: Translator,
+    frame: Frame,
+    title: str,
+    *body: Child,
+    waits: bool = True,
+    label: str | None = None,
 ) -> Markup:
     """A moment held on the table: what it came to, Continue, then ``body`` (who won
     what). Continue comes before the body: on a phone the list of payouts may run long.
     A moment that goes on by itself (``waits`` false) has the same button as a skip
-    (``moment-skip``): a test, or a script, can tell the two apart."""
+    (``moment-skip``): a test, or a script, can tell the two apart. ``label``: the
+    button's word, if not Continue (a person's own moment: "Done")."""
     return h(
         "section",
         {
@@ -199,7 +205,7 @@ def moment_panel(
         },
         h("h2", {"id": frame.id("moment-title"), "class": "turn-banner"}, title),
         button(
-            tr.t("play.moment_continue"),
+            label or tr.t("play.moment_continue"),
             "moment-seen" if waits else "moment-skip",
             kind="primary big",
             autofocus=True,
