@@ -79,3 +79,27 @@ def test_after_a_swap_the_swapper_sees_the_new_cards_before_the_cover(lang: str)
             assert after.cover == other and after.viewer is None
             assert "card-button" not in page.markup
     assert swaps >= 1, "a person swapped"
+
+
+def test_the_own_moment_does_not_end_the_guided_round() -> None:
+    app, page = at_table("twentyone", ["human", "human"], seed=3, names=["Ann", "Bo"])
+    session = app.play.session
+    table = app.play.table
+    assert session is not None and table is not None
+    table.guided = True
+    for _ in range(40):
+        if app.play.held:
+            own = app.play.held[0].kind == "own"
+            press(app, page, "moment-seen")
+            if own:
+                assert table.guided, "the guide goes on after the swapper's own moment"
+                return
+            continue
+        if frame(app).cover is not None:
+            press(app, page, "show-cards")
+            continue
+        legal = session.legal()
+        swap = next((a for a in legal if isinstance(a, Swap) and a.cards), None)
+        app.play.perform(swap or (OpenExchange() if OpenExchange() in legal else legal[0]))
+        app.render()
+    raise AssertionError("no swap held")

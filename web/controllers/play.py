@@ -25,7 +25,7 @@ from web.controllers.coaching import ThinkingCoach
 from web.frame import SPEEDS, Display, Frame
 from web.i18n import Translator
 from web.markup import Markup
-from web.match import DEVICE, Held, Table
+from web.match import DEVICE, OWN, Held, Table
 from web.remote.protocol import encode
 from web.saves import StaleSaveError, concerns
 from web.saves.formats import problem_of
@@ -443,8 +443,10 @@ class PlayController(FeltController):
         if table is None:
             return
         seen = table.seen()
-        if seen is not None and seen.waits and not table.held and table.guided:
-            self.end_guide("done")  # the first round was seen to its end
+        # the first round was seen to its end (a person's own new cards are not its end)
+        ended = seen is not None and seen.waits and seen.kind != OWN
+        if ended and not table.held and table.guided:
+            self.end_guide("done")
 
     def do_guide_skip(self, data: dict[str, str]) -> None:
         self.end_guide("skipped")
