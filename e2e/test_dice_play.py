@@ -79,10 +79,13 @@ def test_all_bot_match_ends_as_under_pytest(page: Page, site: SiteServer) -> Non
     set_seats(page, [(s.name, s.kind) for s in seats])
     button(page, "Start").click()
     page.wait_for_selector(".match-over", timeout=MATCH_TIMEOUT_MS)
+    # each figure with its unit ("2 rounds won"): the number is what the match decided
     in_browser = [
         (row.locator("span").nth(0).inner_text(), row.locator("span").nth(1).inner_text())
         for row in page.locator(".standing").all()
     ]
+    assert all(re.fullmatch(r"\d+ rounds? won", figure) for _, figure in in_browser), in_browser
+    in_browser = [(name, figure.split()[0]) for name, figure in in_browser]
     draft = new_draft("dice21", tuple(seats))
     config = get_game("dice21").config(players=3, **{**draft.options, "match": "series"})
     session = GameSession.start("dice21", config, seats, seed)
