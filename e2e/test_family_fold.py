@@ -11,10 +11,21 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from playwright.sync_api import Page
+import pytest
+from playwright.sync_api import Page, expect
 
 from e2e.conftest import open_app
-from e2e.helpers import button, move_css, patches, settle, wait_patched, wait_turn
+from e2e.helpers import (
+    button,
+    move_css,
+    open_setup,
+    patches,
+    set_seats,
+    settle,
+    tap,
+    wait_patched,
+    wait_turn,
+)
 from e2e.server import SiteServer
 from e2e.shots import BANKER_MOVES
 
@@ -99,3 +110,49 @@ def test_a_round_end_shows_its_headline_and_continue_with_the_history_open(
     shot(page, "moment-history-390x844-da")
     assert_in_view(page, '[data-action="moment-seen"]')
     assert_in_view(page, ".moment-panel .turn-banner")
+
+
+def start_dice(page: Page, site: SiteServer, game: str, width: int, height: int) -> None:
+    """``game`` ("21" or "41") with the coach on, Ann against a bot, at this size."""
+    page.set_viewport_size({"width": width, "height": height})
+    page.add_init_script("try { localStorage.setItem('nordic21.coach', 'on') } catch (e) {}")
+    open_setup(page, site.url, game, "?lang=en&seed=5")
+    set_seats(page, [("Ann", "human"), ("Bo", "medium")])
+    button(page, "Start").click()
+
+
+@pytest.mark.parametrize("size", [(390, 844), (768, 1024), (1024, 768)])
+def test_the_coach_is_in_view_with_the_move_buttons_in_21(
+    page: Page, site: SiteServer, size: tuple[int, int]
+) -> None:
+    """21, coach on: at Ann's turn (her first throw made), the coach's advice and the
+    move buttons are in the window together."""
+    start_dice(page, site, "21", *size)
+    assert wait_turn(page, through_moments=True) == "turn"
+    tap(page, page.locator(move_css("Roll")))
+    assert wait_turn(page, through_moments=True) == "turn"
+    expect(page.locator(".coach .coach-say")).to_be_visible()
+    settle(page)
+    shot(page, f"coach-21-{size[0]}x{size[1]}")
+    assert_in_view(page, ".coach")
+    assert_in_view(page, move_css("Roll"))
+    assert_in_view(page, move_css("Stop"))
+
+
+@pytest.mark.parametrize("size", [(768, 1024), (390, 844), (1024, 768)])
+def test_the_coach_and_the_kept_dice_are_in_view_in_41(
+    page: Page, site: SiteServer, size: tuple[int, int]
+) -> None:
+    """41, coach on: once Ann has set a die aside, at her next choice the thrown dice,
+    the coach's advice and the dice set aside are in the window together."""
+    start_dice(page, site, "41", *size)
+    assert wait_turn(page, through_moments=True) == "turn"
+    tap(page, page.locator(".die-button:not([disabled])").first)
+    assert wait_turn(page, through_moments=True) == "turn"
+    expect(page.locator(".set-aside .dice.kept")).to_be_visible()
+    expect(page.locator(".coach .coach-say")).to_be_visible()
+    settle(page)
+    shot(page, f"coach-41-{size[0]}x{size[1]}")
+    assert_in_view(page, ".coach")
+    assert_in_view(page, ".set-aside .dice.kept")
+    assert_in_view(page, ".die-button:not([disabled])")

@@ -208,13 +208,15 @@ class GameUI(abc.ABC):
                 self.guide_sentences(),
             ),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
+            # the coach right under the moves it speaks of, before the take-back and
+            # the pot: on a phone it is in view with them (issue 48)
             side=[
                 practice_panel(tr, frame, self),
                 stage,
+                coach,
                 take_back_panel(tr, frame),
                 devices_panel(tr, frame),
                 *self.side(tr, frame),
-                coach,
             ],
             seats=seats,
         )
