@@ -98,7 +98,10 @@ GAMES = (
     Game("21", "dice21", ("One round",), (), roll_to_15),
     Game("41", "dice41", ("Family",), (("Rounds", "1"),), first_die),
     Game("Tjueett", "tjueett", ("Fixed bank",), ((ROUNDS_OR_GO_ROUND, "1"),), banker_move, 2),
-    Game("Tjugoett", "tjugoett", ("Bank plays last",), ((ROUNDS_OR_GO_ROUND, "1"),), banker_move, 2),
+    # Tjugoett counts deals per banker and rounds of the bank (b5bae5a): one deal each
+    Game(
+        "Tjugoett", "tjugoett", ("Bank plays last",), (("Deals per banker", "1"),), banker_move, 2
+    ),
     Game("Twenty One", "twentyone", ("Classic",), (("Target score", "1"),), twentyone_move),
 )
 
@@ -188,4 +191,6 @@ def view_round(slug: str, view: Any) -> str:
     """How the header names the round of ``view``."""
     if slug == "twentyone":
         return f"Deal {view.round}"
+    if slug == "tjugoett":
+        return f"Round {view.lap}"  # a round of the bank: everyone held it once
     return f"Round {view.round}"
