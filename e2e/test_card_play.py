@@ -274,7 +274,9 @@ COACH_SAYS = re.compile(
     r"(by the expert's estimate you win the game \d+\s% of the time, "
     r"(against|about as often as if you)|there is nothing else to choose"
     r"|by the expert's estimate it makes no difference; you win the game \d+\s% of the "
-    r"time whatever you choose)"
+    r"time whatever you choose"
+    r"|by the expert's estimate it barely matters; you win the game about \d+\s% of the "
+    r"time, and almost as often if you)"
 )
 
 
