@@ -20,6 +20,7 @@ from e2e.helpers import (
     move_css,
     open_setup,
     patches,
+    resize,
     set_seats,
     settle,
     tap,
@@ -156,3 +157,58 @@ def test_the_coach_and_the_kept_dice_are_in_view_in_41(
     assert_in_view(page, ".coach")
     assert_in_view(page, ".set-aside .dice.kept")
     assert_in_view(page, ".die-button:not([disabled])")
+
+
+HAND_JS = """(sel) => [...document.querySelectorAll(sel)].map(el => el.dataset.key)"""
+
+
+def test_after_a_swap_the_swapper_sees_the_new_cards_then_the_cover(
+    page: Page, site: SiteServer
+) -> None:
+    """Twenty One, Ann and Bo at one device with a bot: after a swap the swapper's own
+    frame shows the new cards with "Done"; only then the cover for the next person, and
+    the cover holds no card."""
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_setup(page, site.url, "Twenty One", "?lang=en&seed=3")
+    set_seats(page, [("Ann", "human"), ("Bo", "human"), ("Cy", "medium")])
+    button(page, "Start").click()
+    for _ in range(60):
+        state = wait_turn(page)
+        if state == "cover":
+            tap(page, '[data-action="show-cards"]')
+            continue
+        if state == "moment":
+            tap(page, '[data-action="moment-seen"]')
+            continue
+        assert state == "turn", state
+        if page.locator(move_css("OpenExchange")).count():
+            tap(page, page.locator(move_css("OpenExchange")))
+            continue
+        if not page.locator(move_css("Swap", enabled=False)).count():
+            raise AssertionError("no swap came to a person")
+        before = page.evaluate(HAND_JS, ".my-hand .card-button")
+        tap(page, page.locator(".card-button:not([disabled])").first)
+        tap(page, page.locator(move_css("Swap")).first)
+        break
+    else:
+        raise AssertionError("no swap")
+    own = page.locator('.moment-panel[data-moment="own"]')
+    expect(own).to_be_visible()
+    expect(own.locator(".turn-banner")).to_contain_text("here are your new cards")
+    expect(button(page, "Done")).to_be_visible()
+    expect(page.locator(".guide-text")).to_have_text(
+        "Only you see your new cards now. Tap Done once you have seen them."
+    )
+    after = page.evaluate(HAND_JS, ".own-hand [data-key^='card-']")
+    assert len(after) == len(before) and set(after) != set(before), (before, after)
+    settle(page)
+    shot(page, "own-cards-after-swap-1024x768")
+    resize(page, 390, 844)
+    shot(page, "own-cards-after-swap-390x844")
+    assert_in_view(page, '[data-action="moment-seen"]')
+    tap(page, button(page, "Done"))
+    state = wait_turn(page)
+    if state == "cover":
+        assert page.locator("[data-key^='card-']").count() == 0, "the cover shows no card"
+    else:
+        assert not set(page.evaluate(HAND_JS, "[data-key^='card-']")) & set(after)

@@ -90,6 +90,8 @@ def test_the_own_moment_does_not_end_the_guided_round() -> None:
     for _ in range(40):
         if app.play.held:
             own = app.play.held[0].kind == "own"
+            if own:  # the guide speaks of the new cards, not of a round's end
+                assert Translator("en").t("guide.moment.own") in html.unescape(page.markup)
             press(app, page, "moment-seen")
             if own:
                 assert table.guided, "the guide goes on after the swapper's own moment"
