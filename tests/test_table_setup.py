@@ -178,3 +178,28 @@ def test_the_guide_on_the_table_says_whose_phone_plays_now() -> None:
         assert panel is not None
         said, _unseen = guide_sentences(str(panel))
         assert said == tr.t("guide.phone", name="Bo"), (lang, panel)
+
+
+def test_the_guide_says_the_bots_wait_while_a_take_back_is_open() -> None:
+    """After a Stop that may still be taken back, the bots wait for the person (Take back
+    or Play on): the first round's guide says so, not "The bots play now" over a table
+    where nothing moves."""
+    from tables import act
+
+    from pygame_core.dice21 import Stop
+
+    tr = Translator("en")
+    app, page, _ = started(seed=5)
+    _start(app, page, "dice21", ["human", "medium"])
+    page.run_timers()
+    session = app.play.session
+    assert session is not None
+    act(app, page, next(a for a in session.legal() if type(a).__name__ == "Roll"))
+    act(app, page, Stop(), play_on=False)
+    assert 'data-action="play-on"' in page.markup, "the bots wait for the person"
+    sentence, unseen = guide_sentences(page.markup)
+    assert sentence == tr.t("guide.hold")
+    assert tr.t("guide.wait.dice") in unseen
+    press(app, page, "play-on")
+    sentence, _ = guide_sentences(page.markup)
+    assert sentence != tr.t("guide.hold")

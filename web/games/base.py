@@ -328,9 +328,10 @@ class GameUI(abc.ABC):
 
     def guide_sentences(self) -> tuple[str, ...]:
         """Every text key the guided first round of this game may show (its steps, its
-        waits, its moments; a seat on its own phone is added by the guide): the guide
-        keeps the height of the longest."""
-        return ("guide.turn", f"guide.wait.{self.chance}", "guide.moment")
+        waits, its moments, and ``guide.hold`` while the bots wait for the person's
+        take-back; a seat on its own phone is added by the guide): the guide keeps the
+        height of the longest."""
+        return ("guide.turn", f"guide.wait.{self.chance}", "guide.moment", "guide.hold")
 
     def words(self, tr: Translator, frame: Frame, events: Sequence[Any]) -> list[str]:
         """``events`` as log lines the frame's viewer may read (the match's own wording

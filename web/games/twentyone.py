@@ -521,6 +521,7 @@ class TwentyOneUI(GameUI):
             "guide.wait.twentyone",
             "guide.moment.deal",
             "guide.moment.trick",
+            "guide.hold",
         )
 
     def progress(self, tr: Translator, round_no: int) -> str:

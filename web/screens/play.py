@@ -356,6 +356,9 @@ def guide_panel(
     if frame.moment is not None:
         kind = f"guide.moment.{frame.moment.kind}"
         key = kind if tr.has(kind) else "guide.moment"
+    elif frame.bots_wait:
+        # the bots wait for the person's take-back or Play on: not "the bots play now"
+        key = "guide.hold"
     elif seat is not None and frame.seats[seat].is_remote:
         # their own phone asks them: this screen is the table the others watch
         key = "guide.phone"
