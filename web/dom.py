@@ -15,7 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_once_callable, create_proxy, jsnull, to_js
 
 from web.markup import Markup
 from web.persist import Status
@@ -34,6 +34,8 @@ MOMENT_TITLE = ".moment-panel > h2"
 #: answered) is dropped, so a child's double tap on Roll throws once and a double tap on
 #: Continue does not skip the next moment. A tap after the answer was painted counts,
 #: however soon it follows: the person saw the new roll and chose to throw again.
+#: How long a tap's guard holds when the browser paints no frame (ms).
+ANSWERED_MS = 120
 MOVES_ON = frozenset(
     {"act", "moment-seen", "moment-skip", "show-cards", "start-game", "play-again"}
 )
@@ -92,10 +94,12 @@ class Page:
         self.later = 0
         self._resize_proxy = create_proxy(self._resized)
         #: A tap on a button of :data:`MOVES_ON` is being answered: its answer (the
-        #: patch) has not been painted yet. Cleared by a callback after the next frame.
+        #: patch) has not been painted yet. Cleared by a callback after the next frame,
+        #: or after ANSWERED_MS if no frame comes (a page the browser does not paint:
+        #: hidden, or driven without frames), so that no tap is lost for good. Each
+        #: guarded tap has its number: a late clearing of an earlier one never clears it.
         self._answering = False
-        self._frame_proxy = create_proxy(self._next_frame)
-        self._painted_proxy = create_proxy(self._painted)
+        self._tap = 0
         # The screen decides where the page is scrolled (a new one starts at the top).
         js.history.scrollRestoration = "manual"
         for src in PATCH_SCRIPTS:
@@ -184,6 +188,7 @@ class Page:
             if self._answering:
                 return  # a second tap before the first one's answer was on screen
             self._answering = True
+            self._tap += 1
         if _opt(target.closest("details.bar-menu[open]")) is not None:
             # An item of the bar's menu chosen: the menu closes, as a menu does, so that
             # what the item changed shows (the coach on the table).
@@ -197,14 +202,22 @@ class Page:
         finally:
             if moves_on:
                 # the answer is patched in by now: taps count again once it is painted
-                js.requestAnimationFrame(self._frame_proxy)
+                self._count_again(self._tap)
 
-    def _next_frame(self, _time: Any = None) -> None:
-        # a frame's callbacks run before it is painted: a task queued now runs after
-        js.setTimeout(self._painted_proxy, 0)
+    def _count_again(self, tap: int) -> None:
+        """Taps count again once tap number ``tap``'s answer is painted: a frame's
+        callbacks run before it is painted, so a task queued from one runs after it;
+        with no frame at all, after ANSWERED_MS."""
 
-    def _painted(self) -> None:
-        self._answering = False
+        def painted() -> None:
+            if self._tap == tap:
+                self._answering = False
+
+        def next_frame(_time: Any = None) -> None:
+            js.setTimeout(create_once_callable(painted), 0)
+
+        js.requestAnimationFrame(create_once_callable(next_frame))
+        js.setTimeout(create_once_callable(painted), ANSWERED_MS)
 
     def _key(self, event: Any) -> None:
         """A key a button names in ``data-shortcut`` (the replay's arrow keys) presses

@@ -71,6 +71,7 @@ STATE_JS = """
 if (document.querySelector('.match-over')) return 'over';
 if (document.querySelector("[data-action='show-cards']")) return 'cover';
 if (document.querySelector("[data-action='moment-seen']")) return 'moment';
+if (document.querySelector("[data-action='play-on']")) return 'hold';
 if (document.querySelector("[data-action='act']:not([disabled])")) return 'turn';
 return null;
 """
@@ -348,9 +349,14 @@ def start(driver: WebDriver) -> None:
 
 def state(driver: WebDriver, timeout: float = MATCH_TIMEOUT_S) -> str:
     """Wait until the match is over, the hand-off screen is up or a person must act,
-    tapping Continue on every moment (a round's end held on the felt) on the way."""
+    tapping Continue on every moment (a round's end held on the felt) on the way, and
+    Play on whenever the bots wait for the person's take-back (as a person who keeps
+    their move does)."""
     while True:
         now = str(wait_for(driver, STATE_JS, timeout, "a person's turn or the match's end"))
+        if now == "hold":
+            click(driver, "[data-action='play-on']")
+            continue
         if now != "moment":
             return now
         click(driver, "[data-action='moment-seen']")
@@ -390,6 +396,9 @@ def until_moment(driver: WebDriver, limit: int = 60) -> list[str]:
     moves: list[str] = []
     for _ in range(limit):
         now = str(wait_for(driver, STATE_JS, MATCH_TIMEOUT_S, "a turn or a moment"))
+        if now == "hold":
+            click(driver, "[data-action='play-on']")
+            continue
         if now == "moment":
             return moves
         assert now == "turn", f"the match ended ({now}) before a moment after {moves}"

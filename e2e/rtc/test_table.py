@@ -36,6 +36,8 @@ from e2e.rtc.conftest import FirefoxPage
 from e2e.server import SiteServer
 from e2e.test_duel_results import page_store
 from pygame_core import Game
+from web.eventtext import Wording
+from web.games import get_ui
 from web.i18n import Translator
 from web.saves import SaveBook
 
@@ -150,7 +152,8 @@ def check_secrecy(host: Page, guests: dict[int, Page]) -> int:
     checked = 0
     for seat, page in guests.items():
         tr = Translator(page.evaluate("() => document.documentElement.lang") or "en")
-        readable = set(session.log_lines(seat, tr))
+        words = Wording(get_ui(game.id).text_families, session.names())
+        readable = set(words.lines(session.events, seat, tr))
         for message in received(page):
             if message["t"] != "frame":
                 continue
