@@ -43,6 +43,18 @@ def test_a_seat_given_to_a_bot_takes_a_bots_name_unless_it_was_typed() -> None:
     assert drafted(app).seats[0].name == "Una"
 
 
+def test_a_typed_name_stays_when_its_seat_goes_to_a_bot_even_if_remembered() -> None:
+    """A name the setup remembered from the last match, typed again into a seat that
+    then goes to a bot, is the person's, not the setup's: it stays (the cross-engine
+    reload path typed "Bo", remembered from its first match, and got "Bot 1")."""
+    app, page, store = started()
+    store.set("names", '["Ann", "Bo"]')  # a match of Ann and Bo was started before
+    press(app, page, "open-game", game="dice21")
+    app.on_field("seat-name", {"seat": "1", "value": "Bo"})
+    app.on_field("seat-kind", {"seat": "1", "value": "expert"})
+    assert drafted(app).seats[1] == Seat("Bo", "expert")
+
+
 def test_a_name_typed_key_by_key_reaches_the_draft_unchecked() -> None:
     app, page, _ = started()
     press(app, page, "open-game", game="tjueett")

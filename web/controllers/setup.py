@@ -40,6 +40,9 @@ class SetupController(Controller):
     """The setup screen's draft and its buttons and fields."""
 
     draft: SetupDraft | None = None
+    #: The names typed into this setup's seats (a typed name stays when its seat goes to
+    #: a bot, even if it is also one the setup remembered from the last match).
+    typed: frozenset[str] = frozenset()
 
     def actions(self) -> Mapping[str, Handler]:
         return {
@@ -71,6 +74,7 @@ class SetupController(Controller):
         while len(seats) < game.min_players:
             seats = (*seats, Seat(free_name(tr.t("setup.default_bot"), seats), "medium"))
         self.draft = new_draft(game_id, seats)
+        self.typed = frozenset()
 
     def open_deal(self, code: str) -> None:
         """A draft that plays the shared deal ``code`` (:class:`DealError` if it cannot
@@ -147,7 +151,8 @@ class SetupController(Controller):
         tr = self.ctx.tr
         filled = {tr.t("setup.default_name", n=n) for n in range(1, 11)}
         filled |= set(self.remembered_names())
-        if draft.seats[index].name.strip() not in filled:
+        name = draft.seats[index].name.strip()
+        if name not in filled or name in self.typed:
             return
         others = draft.seats[:index] + draft.seats[index + 1 :]
         self.draft = set_seat(draft, index, name=free_name(tr.t("setup.default_bot"), others))
@@ -162,6 +167,7 @@ class SetupController(Controller):
         if name == "seat-name":
             index = int(data.get("seat", "-1"))
             named = set_seat(self.draft, index, name=value)
+            self.typed |= {value.strip()}
             typing = data.get("typing") == "1"
             if typing:  # the other fields' errors stay as they were
                 errors = {k: v for k, v in self.draft.errors.items() if k != f"seat-{index}"}
