@@ -29,13 +29,13 @@ PATCH_SCRIPTS = ("./vendor/morphdom/morphdom.min.js", "./web/patch.js")
 #: when it is drawn (see ``Page._show_moment``).
 MOMENT = ".moment-panel"
 MOMENT_TITLE = ".moment-panel > h2"
-#: Buttons that move the match on: a tap on one that comes before the answer to the
-#: previous one is painted (the second tap of a double tap, which the person never saw
+#: How long a tap's guard holds when the browser paints no frame (ms).
+ANSWERED_MS = 120
+#: Buttons that move the match on: the second tap of a double tap (``event.detail``)
+#: that comes before the answer to the first is painted (the person never saw it
 #: answered) is dropped, so a child's double tap on Roll throws once and a double tap on
 #: Continue does not skip the next moment. A tap after the answer was painted counts,
 #: however soon it follows: the person saw the new roll and chose to throw again.
-#: How long a tap's guard holds when the browser paints no frame (ms).
-ANSWERED_MS = 120
 MOVES_ON = frozenset(
     {"act", "moment-seen", "moment-skip", "show-cards", "start-game", "play-again"}
 )
@@ -185,8 +185,11 @@ class Page:
         action = str(target.dataset.action)
         moves_on = action in MOVES_ON
         if moves_on:
-            if self._answering:
-                return  # a second tap before the first one's answer was on screen
+            if self._answering and int(event.detail or 0) > 1:
+                # the second tap of a double tap (the browser counts it), before the
+                # first one's answer was on screen; a tap the browser counts as a first
+                # one (a deliberate tap, a click from a script or a driver) always counts
+                return
             self._answering = True
             self._tap += 1
         if _opt(target.closest("details.bar-menu[open]")) is not None:
