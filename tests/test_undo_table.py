@@ -115,6 +115,8 @@ def test_the_bot_waits_while_the_stand_may_be_taken_back() -> None:
     assert "The bots wait until you take your move back or play on." in page.markup
     button = take_back_button(page.markup)
     assert button is not None and "disabled" not in button
+    # the choice comes before the greyed moves (on a phone they pushed it to the edge)
+    assert page.markup.index('data-action="play-on"') < page.markup.index('data-action="act"')
     press(app, page, "play-on")
     assert len(page.timers) == 1, "the bot's throw is scheduled"
     assert 'data-action="play-on"' not in page.markup

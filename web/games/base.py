@@ -209,12 +209,15 @@ class GameUI(abc.ABC):
             ),
             felt=[felt(tr, layout, picture), self.hand(tr, frame, picture, layout)],
             # the coach right under the moves it speaks of, before the take-back and
-            # the pot: on a phone it is in view with them (issue 48)
+            # the pot: on a phone it is in view with them (issue 48); while the bots
+            # wait for the person's take-back or Play on, that choice comes first (on a
+            # phone it sat under the greyed moves, at the screen's lower edge)
             side=[
                 practice_panel(tr, frame, self),
+                take_back_panel(tr, frame) if frame.bots_wait else None,
                 stage,
                 coach,
-                take_back_panel(tr, frame),
+                None if frame.bots_wait else take_back_panel(tr, frame),
                 devices_panel(tr, frame),
                 *self.side(tr, frame),
             ],
